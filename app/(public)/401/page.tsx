@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { ErrorPage } from '@/components/public/ErrorPage';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('errors'))('unauthorized.title') };
+}
+
+export default function Page() {
+  return <ErrorPage kind="unauthorized" />;
+}

@@ -1,0 +1,11 @@
+import { APP_VERSION } from '@/lib/version';
+
+export const dynamic = 'force-dynamic';
+
+/** Liveness for load balancers and the Docker health check. */
+export function GET() {
+  return Response.json(
+    { status: 'ok', version: APP_VERSION, buildId: process.env.APP_BUILD_ID ?? 'unknown' },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}

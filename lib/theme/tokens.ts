@@ -1,0 +1,39 @@
+import type { ThemeConfig } from 'antd';
+
+/** The portal's one theme: every colour, radius and font the UI uses comes from here. */
+export const BRAND = {
+  primary: '#0b5cab',
+  headerBackground: '#0f2744',
+  pageBackground: '#f3f5f8',
+} as const;
+
+const FONT_FAMILY = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  '"PingFang TC"',
+  '"PingFang SC"',
+  '"Microsoft JhengHei"',
+  '"Microsoft YaHei"',
+  '"Noto Sans CJK TC"',
+  '"Noto Sans CJK SC"',
+  'sans-serif',
+].join(', ');
+
+export const theme: ThemeConfig = {
+  cssVar: { key: 'portal' },
+  hashed: false,
+  token: {
+    colorPrimary: BRAND.primary,
+    colorInfo: BRAND.primary,
+    colorBgLayout: BRAND.pageBackground,
+    borderRadius: 6,
+    fontFamily: FONT_FAMILY,
+  },
+  components: {
+    Layout: { headerBg: BRAND.headerBackground, headerHeight: 56, headerPadding: '0 24px' },
+  },
+};

@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+import { staticSecurityHeaders } from './lib/security/headers';
+
+/**
+ * One id per build: BUILD_ID when the pipeline gives one, else the commit plus the build time (two
+ * builds of one commit with local changes must not share cached manifests).
+ */
+function resolveBuildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  const time = Date.now().toString(36);
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    return `${commit.toString().trim()}-${time}`;
+  } catch {
+    return `build-${time}`;
+  }
+}
+
+const buildId = resolveBuildId();
+
+const nextConfig: NextConfig = {
+  output: 'standalone',
+  poweredByHeader: false,
+  reactStrictMode: true,
+  generateBuildId: async () => buildId,
+  env: { APP_BUILD_ID: buildId },
+  async headers() {
+    return [{ source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') }];
+  },
+  async redirects() {
+    return [{ source: '/', destination: '/dashboard/dashboard', permanent: false }];
+  },
+};
+
+export default createNextIntlPlugin('./lib/i18n/request.ts')(nextConfig);

@@ -1,0 +1,61 @@
+// The portal's production build, shared by `npm start`, `npm test` and `npm run build`:
+// builds only when the sources changed since the last build, then assembles the standalone
+// output exactly as the Dockerfile copies it.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+export const STANDALONE = join(ROOT, '.next/standalone');
+const FINGERPRINT_FILE = join(ROOT, '.next/source-fingerprint');
+const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+function* files(path) {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) {
+    for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
+  } else {
+    yield path;
+  }
+}
+
+/** A hash of every source file's path and content, plus the build-time environment. */
+export function sourceFingerprint() {
+  const hash = createHash('sha256');
+  for (const source of SOURCES) {
+    for (const file of files(join(ROOT, source))) {
+      hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  hash.update(process.env.NEXT_PUBLIC_TIME_ZONE ?? '');
+  return hash.digest('hex');
+}
+
+export function buildIsCurrent() {
+  return (
+    existsSync(join(STANDALONE, 'server.js')) &&
+    existsSync(FINGERPRINT_FILE) &&
+    readFileSync(FINGERPRINT_FILE, 'utf8') === sourceFingerprint()
+  );
+}
+
+/** Builds when needed; returns true when a build ran. Exits the process when the build fails. */
+export function ensureBuild({ force = false } = {}) {
+  if (!force && buildIsCurrent()) return false;
+  const fingerprint = sourceFingerprint();
+  rmSync(FINGERPRINT_FILE, { force: true });
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) {
+    console.error('The portal build failed.');
+    process.exit(result.status ?? 1);
+  }
+  cpSync(join(ROOT, '.next/static'), join(STANDALONE, '.next/static'), { recursive: true });
+  if (existsSync(join(ROOT, 'public'))) cpSync(join(ROOT, 'public'), join(STANDALONE, 'public'), { recursive: true });
+  writeFileSync(FINGERPRINT_FILE, fingerprint);
+  return true;
+}
