@@ -17,7 +17,8 @@ export function parseDecimal(input: DecimalInput): Big | null {
   if (typeof input !== 'string') return null;
   const text = input.trim();
   if (!DECIMAL_PATTERN.test(text)) return null;
-  return new Big(text);
+  // big.js reads no leading plus sign.
+  return new Big(text.startsWith('+') ? text.slice(1) : text);
 }
 
 /** Rounds half away from zero to `places` decimals and never yields "-0.00". */

@@ -1,0 +1,66 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import * as OpenCC from 'opencc-js';
+import enFile from '@/messages/en.json';
+import zhCNFile from '@/messages/zhCN.json';
+import zhTWFile from '@/messages/zhTW.json';
+
+type Messages = { [key: string]: string | Messages };
+
+function flatten(messages: Messages, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value === 'string') entries.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) entries.set(k, v);
+  }
+  return entries;
+}
+
+const en = flatten(enFile);
+const zhTW = flatten(zhTWFile);
+const zhCN = flatten(zhCNFile);
+const languages = { en, zhTW, zhCN };
+
+const placeholders = (message = '') => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+
+describe('message files', () => {
+  it('have the same keys in all three languages', () => {
+    const english = [...en.keys()].sort();
+    expect([...zhTW.keys()].sort()).toEqual(english);
+    expect([...zhCN.keys()].sort()).toEqual(english);
+  });
+
+  it.each(Object.entries(languages))('%s: every message is non-empty, valid ICU', (_name, messages) => {
+    for (const [key, message] of messages) {
+      expect({ key, empty: message.trim() === '' }).toEqual({ key, empty: false });
+      expect(() => parse(message)).not.toThrow();
+    }
+  });
+
+  it('use the same placeholders in every language', () => {
+    for (const [key, message] of en) {
+      expect({ key, zhTW: placeholders(zhTW.get(key)) }).toEqual({ key, zhTW: placeholders(message) });
+      expect({ key, zhCN: placeholders(zhCN.get(key)) }).toEqual({ key, zhCN: placeholders(message) });
+    }
+  });
+
+  it('zhTW is Traditional Chinese: converting it to Traditional (Taiwan) changes nothing', () => {
+    const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
+    for (const [key, message] of zhTW) {
+      expect({ key, text: toTraditional(message) }).toEqual({ key, text: message });
+    }
+  });
+
+  it('zhCN is Simplified Chinese: converting it to Simplified changes nothing', () => {
+    const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
+    for (const [key, message] of zhCN) {
+      expect({ key, text: toSimplified(message) }).toEqual({ key, text: message });
+    }
+  });
+
+  it('the Chinese files are translated, not copies of the English', () => {
+    for (const [key, message] of en) {
+      if (!/[A-Za-z]{3,}/.test(message.replace(/\{[^}]*\}/g, ''))) continue;
+      expect({ key, same: zhTW.get(key) === message || zhCN.get(key) === message }).toEqual({ key, same: false });
+    }
+  });
+});
