@@ -1,0 +1,25 @@
+# The portal alone (production): the reference services are not deployed; point UPSTREAM_URL at the
+# provider's services. tests/e2e/standalone.spec.ts runs the same standalone output with plain node.
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+ARG BUILD_ID=""
+ENV BUILD_ID=${BUILD_ID}
+# Builds and assembles .next/standalone with .next/static and public inside it.
+RUN npm run build
+
+FROM node:24-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000 \
+    HOSTNAME=0.0.0.0
+COPY --from=build --chown=node:node /app/.next/standalone ./
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "server.js"]

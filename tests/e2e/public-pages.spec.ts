@@ -1,0 +1,39 @@
+import { expect, test } from './fixtures';
+
+test.use({ locale: 'en-GB' });
+
+test('/ sends the user to the dashboard', async ({ request }) => {
+  const response = await request.get('/', { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toBe('/dashboard/dashboard');
+});
+
+test('/404 and unknown paths show the translated not-found page with a way back', async ({ page }) => {
+  for (const path of ['/404', '/no/such/page']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to homepage' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('contentinfo')).toHaveText('Version 4.4.9');
+  }
+});
+
+test('/401 explains and offers a way back', async ({ page }) => {
+  await page.goto('/401');
+  await expect(page).toHaveTitle(/Not authorised/);
+  await expect(page.getByRole('heading', { name: 'Not authorised' })).toBeVisible();
+  await expect(page.getByText('Please sign in again.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to homepage' })).toBeVisible();
+});
+
+test('/empty is an empty page in the portal frame', async ({ page }) => {
+  await page.goto('/empty');
+  await expect(page.getByText('There is nothing to show here.')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Merchant Portal');
+});
+
+test('the first paint is styled: antd styles arrive in the server HTML', async ({ request }) => {
+  const html = await (await request.get('/404')).text();
+  expect(html).toMatch(/<style id="antd-cssinjs"[^>]*>[^<]*\.ant-result/);
+  expect(html).toMatch(/\.ant-layout-header/);
+});

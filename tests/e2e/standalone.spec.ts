@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The Docker image copies .next/standalone (with .next/static and public inside) and runs
+ * `node server.js`. No Docker engine runs here, so this runs exactly that, from a copy outside the
+ * repository, with an environment holding nothing but what the image sets.
+ */
+test('the standalone output starts with plain node server.js and answers /api/health', async () => {
+  test.setTimeout(60_000);
+  const dir = mkdtempSync(join(tmpdir(), 'portal-standalone-'));
+  cpSync('.next/standalone', dir, { recursive: true });
+  const port = 3190 + test.info().workerIndex;
+  const server = spawn(process.execPath, ['server.js'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  try {
+    let body: { status?: string; version?: string; buildId?: string } | undefined;
+    for (let attempt = 0; attempt < 100 && !body; attempt++) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+        expect(response.status).toBe(200);
+        body = await response.json();
+      } catch (error) {
+        if (error instanceof Error && error.message.includes('expect')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    expect(body).toEqual({
+      status: 'ok',
+      version: '4.4.9',
+      buildId: readFileSync('.next/BUILD_ID', 'utf8').trim(),
+    });
+    const page = await fetch(`http://127.0.0.1:${port}/404`, { headers: { 'Accept-Language': 'zh-CN' } });
+    expect(await page.text()).toContain('找不到页面');
+  } finally {
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
