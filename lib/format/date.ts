@@ -77,3 +77,22 @@ export function formatDay8(text: string | null | undefined): string {
 export function daySpan(from: CalendarDay, to: CalendarDay): { start: string; end: string } {
   return { start: `${toCompactDay(from)}000000`, end: `${toCompactDay(to)}235959` };
 }
+
+/** The wall-clock day and time of `now` in the business time zone, as "yyyy-MM-dd HH:mm:ss". */
+export function wallClock(now: Date = new Date(), timeZone: string = BUSINESS_TIME_ZONE): { day: CalendarDay; time: string; secondOfDay: number } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const [hours, minutes, seconds] = [part('hour'), part('minute'), part('second')];
+  const day = today(now, timeZone);
+  return {
+    day,
+    time: `${toIsoDay(day)} ${pad(hours)}:${pad(minutes)}:${pad(seconds)}`,
+    secondOfDay: hours * 3600 + minutes * 60 + seconds,
+  };
+}

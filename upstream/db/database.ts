@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import { Pool, types as pgTypes, type PoolClient } from 'pg';
+
+/**
+ * One interface over embedded PGlite and PostgreSQL, with the same SQL for both. Values come
+ * back alike from both: int8 and counts as numbers, numeric as decimal text (never floats),
+ * dates and timestamps as the database's text (business wall-clock time, no zone shifting).
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  exec(sql: string): Promise<void>;
+  /** Runs `work` in one transaction; PostgreSQL gives it its own connection. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+const TEXT = (value: string) => value;
+const INT8 = (value: string) => Number(value);
+
+// OIDs: 20 int8, 1082 date, 1114 timestamp, 1184 timestamptz, 1700 numeric.
+const TEXT_TYPES = [1082, 1114, 1184, 1700];
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const parsers = Object.fromEntries([...TEXT_TYPES.map((oid) => [oid, TEXT]), [types.INT8, INT8]]);
+  const db = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      return db.transaction(async (tx) =>
+        work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
+      );
+    },
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const typeParser = {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (oid === 20) return INT8;
+      if (TEXT_TYPES.includes(oid)) return TEXT;
+      return pgTypes.getTypeParser(oid, format as 'text');
+    }) as typeof pgTypes.getTypeParser,
+  };
+  const pool = new Pool({ connectionString: url, max: 10, types: typeParser });
+  const run = async <T>(client: Pool | PoolClient, sql: string, params: unknown[] = []) =>
+    (await client.query(sql, params)).rows as T[];
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: (sql, params) => run(client, sql, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when a URL is given, else PGlite in `dataDir` (in memory when that is undefined). */
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

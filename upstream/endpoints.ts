@@ -1,0 +1,22 @@
+import type { UpstreamConfig } from './config';
+import type { Endpoint } from './http/endpoint';
+import { ACCOUNT_ENDPOINTS } from './services/accounts';
+import { ASSET_ENDPOINTS } from './services/assets';
+import { DEV_ENDPOINTS } from './services/dev';
+import { MERCHANT_ENDPOINTS } from './services/merchants';
+import { REFUND_ENDPOINTS } from './services/refunds';
+import { SSO_ENDPOINTS } from './services/sso';
+import { TRANSACTION_ENDPOINTS } from './services/transactions';
+
+/** Every call the reference services answer; /dev/* only outside production. */
+export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
+  return [
+    ...SSO_ENDPOINTS,
+    ...ACCOUNT_ENDPOINTS,
+    ...TRANSACTION_ENDPOINTS,
+    ...MERCHANT_ENDPOINTS,
+    ...REFUND_ENDPOINTS,
+    ...ASSET_ENDPOINTS,
+    ...(config.mode === 'production' ? [] : DEV_ENDPOINTS),
+  ];
+}

@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { EnvelopeError, openPayload } from '../../lib/wire/envelope';
+import type { AuthedContext, Endpoint, PublicContext, Services } from './endpoint';
+import { ServiceError, tokenExpired } from './errors';
+import { menuCodesOf, principalForToken, scopeOf, type Scope } from './principal';
+
+export const TOKEN_HEADER = 'x-eftpay-token';
+export const VERSION_HEADER = 'x-server-version';
+
+const errorBody = (error: ServiceError) => ({
+  error: { code: error.code, description: error.description, ...(error.params ? { params: error.params } : {}) },
+});
+
+/** Reads the call's `en` field: the query for GET, DELETE and PUT, the JSON body for POST. */
+async function readEnvelope(c: Context, method: Endpoint['method'], maxBytes: number): Promise<string> {
+  const tooLarge = new ServiceError(413, 'INPUT_TOO_LARGE', `The input is larger than ${maxBytes} bytes`);
+  if (method !== 'POST') {
+    const query = new URL(c.req.url).search;
+    if (query.length > maxBytes) throw tooLarge;
+    const en = c.req.query('en');
+    if (!en) throw new ServiceError(400, 'BAD_ENVELOPE', 'The en query parameter is missing');
+    return en;
+  }
+  if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw tooLarge;
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > maxBytes) throw tooLarge;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ServiceError(400, 'BAD_ENVELOPE', 'The body is not JSON');
+  }
+  const en = (body as { en?: unknown } | null)?.en;
+  if (typeof en !== 'string' || en === '') throw new ServiceError(400, 'BAD_ENVELOPE', 'The body has no en field');
+  return en;
+}
+
+function parseInput(schema: z.ZodType, payload: Record<string, unknown>) {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new ServiceError(400, 'INVALID_INPUT', `Invalid input: ${issues.map((i) => `${i.path || '(input)'} ${i.message}`).join('; ')}`, { issues });
+}
+
+function clientIp(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return forwarded || incoming?.socket?.remoteAddress || '';
+}
+
+export function createApp(services: Services, endpoints: Endpoint[]): Hono {
+  const app = new Hono();
+  const { db, config, clock } = services;
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set(VERSION_HEADER, config.version);
+  });
+
+  for (const endpoint of endpoints) {
+    app.on(endpoint.method, endpoint.path, async (c) => {
+      const ip = clientIp(c);
+      let actor: { userId: number | null; account: string } = { userId: null, account: '' };
+      const base: PublicContext = {
+        ...services,
+        ip,
+        async log(action, target = '', detail = {}, who = actor) {
+          await db.query('INSERT INTO activity_log (user_id, account, action, target, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+            who.userId, who.account, action, target, JSON.stringify({ ...detail, ip }), clock.timestamp(),
+          ]);
+        },
+      };
+      const input = parseInput(endpoint.input, openPayload(await readEnvelope(c, endpoint.method, config.maxInputBytes), config.payloadKey));
+      let answer: unknown;
+      if (endpoint.auth === 'public') {
+        answer = await endpoint.handle(base, input);
+      } else {
+        const token = c.req.header(TOKEN_HEADER);
+        const principal = token ? await principalForToken(db, token, clock.timestamp()) : null;
+        if (!principal) throw tokenExpired();
+        actor = { userId: principal.userId, account: principal.account };
+        if (endpoint.rank && endpoint.rank !== principal.rank) {
+          throw new ServiceError(403, 'WRONG_VARIANT', `This call serves ${endpoint.rank} users`);
+        }
+        let scope: Promise<Scope> | undefined;
+        let menus: Promise<string[]> | undefined;
+        const context: AuthedContext = {
+          ...base,
+          principal,
+          scope: () => (scope ??= scopeOf(db, principal)),
+          menus: () => (menus ??= menuCodesOf(db, principal)),
+        };
+        if (endpoint.menus && !(await context.menus()).some((code) => endpoint.menus?.includes(code))) {
+          throw new ServiceError(403, 'MENU_NOT_ALLOWED', 'This user has no menu for this call');
+        }
+        answer = await endpoint.handle(context, input);
+      }
+      if (endpoint.contentType) return c.body(String(answer), 200, { 'content-type': endpoint.contentType });
+      return c.json(answer ?? {});
+    });
+  }
+
+  app.notFound((c) => c.json(errorBody(new ServiceError(404, 'NO_SUCH_CALL', `No call at ${c.req.method} ${c.req.path}`)), 404));
+  app.onError((error, c) => {
+    if (error instanceof EnvelopeError) {
+      return c.json(errorBody(new ServiceError(400, 'BAD_ENVELOPE', `The en field is unreadable: ${error.message}`)), 400);
+    }
+    if (error instanceof ServiceError) return c.json(errorBody(error), error.status);
+    console.error(`upstream: ${c.req.method} ${c.req.path} failed:`, error instanceof Error ? error.message : error);
+    return c.json({ error: { code: 'INTERNAL', description: 'The service failed; try again later' } }, 500);
+  });
+  return app;
+}

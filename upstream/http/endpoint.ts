@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { Clock } from '../clock';
+import type { UpstreamConfig } from '../config';
+import type { Database } from '../db/database';
+import type { Principal, Scope } from './principal';
+
+export interface Services {
+  db: Database;
+  config: UpstreamConfig;
+  clock: Clock;
+}
+
+export interface PublicContext extends Services {
+  ip: string;
+  /** Writes one activity-log line (every state change writes one). */
+  log(action: string, target?: string, detail?: Record<string, unknown>, account?: { userId: number | null; account: string }): Promise<void>;
+}
+
+export interface AuthedContext extends PublicContext {
+  principal: Principal;
+  scope(): Promise<Scope>;
+  menus(): Promise<string[]>;
+}
+
+interface Base<S extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  input: S;
+  /** A raw answer (CSV, say) instead of JSON. */
+  contentType?: string;
+}
+
+export interface PublicEndpoint<S extends z.ZodType = z.ZodType> extends Base<S> {
+  auth: 'public';
+  handle(context: PublicContext, input: z.infer<S>): Promise<unknown>;
+}
+
+export interface AuthedEndpoint<S extends z.ZodType = z.ZodType> extends Base<S> {
+  auth: 'token';
+  /** The rank a call serves: partner calls are the _20230314 variants. */
+  rank?: 'CUSTOMER' | 'PARTNER';
+  /** The user needs at least one of these menu codes. */
+  menus?: string[];
+  handle(context: AuthedContext, input: z.infer<S>): Promise<unknown>;
+}
+
+export type Endpoint = PublicEndpoint | AuthedEndpoint;
+
+/** Typed constructors: the input schema's type flows into the handler. */
+export const publicCall = <S extends z.ZodType>(endpoint: Omit<PublicEndpoint<S>, 'auth'>): PublicEndpoint =>
+  ({ ...endpoint, auth: 'public' }) as unknown as PublicEndpoint;
+export const authedCall = <S extends z.ZodType>(endpoint: Omit<AuthedEndpoint<S>, 'auth'>): AuthedEndpoint =>
+  ({ ...endpoint, auth: 'token' }) as unknown as AuthedEndpoint;

@@ -1,0 +1,506 @@
+import { addDays, daysBetween, toIsoDay, toCompactDay, wallClock, type CalendarDay } from '../../lib/format/date';
+import { isWallet, TRANSACTION_TYPES, type PaymentType, type TransactionTypeCode } from '../../lib/domain/transaction-types';
+import type { Database, Queryable } from '../db/database';
+import { hashPassword } from '../rules/password-hash';
+import { centsToDecimal, feeCents } from '../rules/money';
+import { createRandom, type Random } from './prng';
+import { CUSTOMERS, DEMO_PASSWORD, DISTRICTS, MENUS, PARTNERS, ROLES, USERS } from './reference-data';
+
+export interface SeedOptions {
+  /** About how many transactions to generate (default 200 000). */
+  transactions: number;
+  /** PRNG seed: the same seed and day give the same data. */
+  seed: number;
+  now: Date;
+  /** Months of history before today. */
+  months: number;
+}
+
+export const DEFAULT_SEED: SeedOptions = { transactions: 200_000, seed: 20261121, now: new Date(), months: 13 };
+
+const TABLES = [
+  'notification_reads', 'notifications', 'outbox', 'activity_log', 'total_asset_history', 'total_assets', 'refunds',
+  'remittances', 'settlement_files', 'transactions', 'reset_links', 'tokens', 'password_history', 'users',
+  'role_menus', 'menus', 'roles', 'contacts', 'bank_accounts', 'payment_services', 'terminals', 'stores',
+  'merchants', 'merchant_groups', 'customers', 'partners', 'seed_info',
+];
+
+interface Terminal {
+  customer_no: string;
+  merchant_no: string;
+  store_code: string;
+  store_name: string;
+  terminal_no: string;
+}
+
+interface MerchantFees {
+  cardRate: number;
+  walletRate: number;
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const timestamp = (day: CalendarDay, secondOfDay: number) =>
+  `${toIsoDay(day)} ${pad(Math.floor(secondOfDay / 3600), 2)}:${pad(Math.floor(secondOfDay / 60) % 60, 2)}:${pad(secondOfDay % 60, 2)}`;
+
+/** Replaces all data with a fresh, deterministic demo data set dated relative to `now`. */
+export async function seedDatabase(db: Database, options: Partial<SeedOptions> = {}, log: (line: string) => void = () => {}) {
+  const opts = { ...DEFAULT_SEED, ...options };
+  const random = createRandom(opts.seed);
+  const { day: anchor, secondOfDay: nowSecond } = wallClock(opts.now);
+  const started = Date.now();
+
+  await db.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  const { terminals, fees } = await insertOrganisation(db, random, anchor);
+  const userIds = await insertUsers(db, anchor);
+  log(`organisation and ${USERS.length} users in ${Date.now() - started} ms`);
+
+  const generator = new TransactionGenerator(random, anchor, nowSecond, terminals, fees);
+  const total = await generator.insertAll(db, opts.transactions, opts.months);
+  log(`${total} transactions in ${Date.now() - started} ms`);
+
+  await insertRefundRequests(db, random, anchor, userIds, generator);
+  await deriveSettlement(db, anchor);
+  await insertTotalAssets(db, random, anchor);
+  await insertNotifications(db, anchor);
+  await db.query(
+    `SELECT setval(pg_get_serial_sequence('transactions', 'id'), (SELECT max(id) FROM transactions))`,
+  );
+  await db.query('INSERT INTO seed_info (id, seeded_at, anchor_day, transactions, prng_seed) VALUES (1, $1, $2, $3, $4)', [
+    timestamp(anchor, nowSecond), toIsoDay(anchor), generator.count, opts.seed,
+  ]);
+  log(`seeded in ${Date.now() - started} ms`);
+  return { transactions: generator.count, anchor: toIsoDay(anchor) };
+}
+
+async function insertOrganisation(db: Database, random: Random, anchor: CalendarDay) {
+  const terminals: Terminal[] = [];
+  const fees = new Map<string, MerchantFees>();
+  await db.query('INSERT INTO partners SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
+    PARTNERS.map((p) => p.partner_no), PARTNERS.map((p) => p.name), PARTNERS.map((p) => p.cname),
+  ]);
+  let merchantSeq = 0;
+  let storeSeq = 0;
+  let terminalSeq = 0;
+  for (const customer of CUSTOMERS) {
+    await db.query('INSERT INTO customers (customer_no, customer_name, customer_cname, partner_no) VALUES ($1, $2, $3, $4)', [
+      customer.customer_no, customer.customer_name, customer.customer_cname, customer.partner_no,
+    ]);
+    const groupId = `G${customer.customer_no.slice(1)}`;
+    await db.query('INSERT INTO merchant_groups VALUES ($1, $2, $3)', [groupId, customer.customer_no, `${customer.customer_name} group`]);
+    for (const merchant of customer.merchants) {
+      merchantSeq += 1;
+      const merchantNo = `8520001${pad(merchantSeq, 8)}`;
+      const cardRate = [1.45, 1.6, 1.75][merchantSeq % 3] as number;
+      const walletRate = [1.2, 1.4][merchantSeq % 2] as number;
+      fees.set(merchantNo, { cardRate, walletRate });
+      const slug = merchant.business_name.toLowerCase().replace(/[^a-z]+/g, '-');
+      await db.query(
+        `INSERT INTO merchants VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Active', $11)`,
+        [
+          merchantNo, customer.customer_no, groupId, merchant.business_name, merchant.business_cname,
+          toIsoDay(addDays(anchor, -900 - merchantSeq * 37)), `852${pad(21000000 + merchantSeq * 1357, 8)}`,
+          `accounts@${slug}.demo.test`, walletRate.toFixed(4), cardRate.toFixed(4), toIsoDay(addDays(anchor, 200 + merchantSeq * 45)),
+        ],
+      );
+      await db.query('INSERT INTO bank_accounts VALUES ($1, $2, $3, $4, $5, $6)', [
+        merchantNo, '香港上海滙豐銀行有限公司', 'The Hongkong and Shanghai Banking Corporation Limited',
+        `004-${pad(100000 + merchantSeq * 7919, 6)}-${pad(merchantSeq, 3)}`, merchant.business_name.toUpperCase(), 'HSBCHKHHHKH',
+      ]);
+      await db.query('INSERT INTO contacts (merchant_no, name, mobile_no, email) VALUES ($1, $2, $3, $4)', [
+        merchantNo, `${merchant.business_name} Manager`, `8526${pad(1000000 + merchantSeq * 4321, 7)}`, `manager@${slug}.demo.test`,
+      ]);
+      for (const paymentType of ['VISA', 'MASTER', 'UNIONPAY', 'JCB', 'AMEX', 'ALIPAY', 'WECHAT']) {
+        const wallet = isWallet(paymentType);
+        await db.query(
+          `INSERT INTO payment_services VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'HSBC', $13, $14, 'HSBCHKHHHKH')`,
+          [
+            merchantNo, paymentType, paymentType === 'AMEX' && merchantSeq % 2 === 0 ? 'N' : 'Y',
+            toIsoDay(addDays(anchor, -800 - merchantSeq * 11)), (wallet ? walletRate : 2.1).toFixed(4),
+            (wallet ? walletRate : cardRate).toFixed(4), cardRate.toFixed(4), cardRate.toFixed(4), '2.9500', '2.9500',
+            `accounts@${slug}.demo.test`, `${merchant.business_name} Manager`, merchant.business_name.toUpperCase(),
+            `004-${pad(100000 + merchantSeq * 7919, 6)}-${pad(merchantSeq, 3)}`,
+          ],
+        );
+      }
+      for (let s = 0; s < merchant.stores; s++) {
+        storeSeq += 1;
+        const storeCode = `S${pad(storeSeq, 6)}`;
+        const place = DISTRICTS[storeSeq % DISTRICTS.length] as (typeof DISTRICTS)[number];
+        const storeName = `${merchant.business_name} (${place.district})`;
+        const status = storeSeq % 11 === 0 ? 'Inactive' : 'Active';
+        await db.query('INSERT INTO stores VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)', [
+          storeCode, merchantNo, storeName, place.province, place.city, place.district,
+          `${10 + storeSeq} ${place.street}, ${place.district}, Hong Kong`, `${place.cn}${10 + storeSeq}號`,
+          `${10 + storeSeq} ${place.street}`, status, toIsoDay(addDays(anchor, -700 - storeSeq * 13)),
+        ]);
+        for (let t = 0; t < merchant.terminalsPerStore; t++) {
+          terminalSeq += 1;
+          const terminalNo = `T${pad(10000000 + terminalSeq, 8)}`;
+          await db.query('INSERT INTO terminals VALUES ($1, $2, $3)', [terminalNo, storeCode, merchantNo]);
+          if (status === 'Active') {
+            terminals.push({ customer_no: customer.customer_no, merchant_no: merchantNo, store_code: storeCode, store_name: storeName, terminal_no: terminalNo });
+          }
+        }
+      }
+    }
+  }
+  // An applying store with no terminal yet, as new branches are.
+  await db.query(
+    `INSERT INTO stores SELECT 'S999001', merchant_no, business_name || ' (Tsim Sha Tsui, opening soon)', 'Hong Kong', 'Kowloon',
+       'Yau Tsim Mong', '1 Canton Road, Tsim Sha Tsui, Hong Kong', '廣東道1號', '1 Canton Road', 'Applying', NULL
+     FROM merchants WHERE customer_no = 'C0001' ORDER BY merchant_no LIMIT 1`,
+  );
+  for (const role of ROLES) {
+    await db.query('INSERT INTO roles VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+      role.role_id, role.role_name, role.role_cname, role.role_tname, role.can_apply, role.can_approve, role.has_op_password, role.single_search_only,
+    ]);
+  }
+  for (const [index, menu] of MENUS.entries()) {
+    await db.query('INSERT INTO menus (code, parent_code, sort, customer_only) VALUES ($1, $2, $3, $4)', [menu.code, menu.parent, index * 10, menu.customerOnly]);
+  }
+  for (const role of ROLES) {
+    const leaves = role.menus === 'all' ? MENUS.filter((m) => !MENUS.some((c) => c.parent === m.code)).map((m) => m.code) : role.menus;
+    for (const code of leaves) await db.query('INSERT INTO role_menus VALUES ($1, $2)', [role.role_id, code]);
+  }
+  return { terminals, fees };
+}
+
+async function insertUsers(db: Database, anchor: CalendarDay): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const created = timestamp(addDays(anchor, -400), 9 * 3600);
+  for (const user of USERS) {
+    const role = ROLES.find((r) => r.role_id === user.role_id);
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const opHash = role?.has_op_password ? await hashPassword(DEMO_PASSWORD) : null;
+    const admin = USERS.find((u) => u.type_no === user.type_no && u.role_id === 1);
+    const [row] = await db.query<{ user_id: number }>(
+      `INSERT INTO users (account, type, type_no, name, contact_name, contact_email, contact_number, is_admin, role_id,
+         password_hash, op_password_hash, pwd_flag, op_pwd_flag, last_pwd_date, assigned_by, auth_by, job_title, department,
+         appellation, ref_no, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) RETURNING user_id`,
+      [
+        user.account, user.type, user.type_no, user.name, user.name, user.email, user.contact_number, user.is_admin ?? false,
+        user.role_id, passwordHash, opHash, user.pwd_flag ?? false, user.op_pwd_flag ?? false,
+        user.pwd_flag ? null : timestamp(addDays(anchor, -30), 10 * 3600),
+        admin && admin !== user ? `${admin.name} (${admin.email})` : 'EFT Payments Operations ()',
+        admin && admin !== user ? `${admin.name} (${admin.email})` : 'EFT Payments Operations ()',
+        user.job_title, user.department, user.appellation, `REF${String(ids.size + 1).padStart(5, '0')}`, created,
+      ],
+    );
+    const userId = (row as { user_id: number }).user_id;
+    ids.set(user.account, userId);
+    await db.query(`INSERT INTO password_history (user_id, kind, password_hash, created_at) VALUES ($1, 'login', $2, $3)`, [userId, passwordHash, created]);
+    if (opHash) {
+      await db.query(`INSERT INTO password_history (user_id, kind, password_hash, created_at) VALUES ($1, 'op', $2, $3)`, [userId, opHash, created]);
+    }
+  }
+  return ids;
+}
+
+const COLUMNS = [
+  ['id', 'bigint'], ['customer_no', 'text'], ['merchant_no', 'text'], ['store_code', 'text'], ['store_name', 'text'],
+  ['terminal_no', 'text'], ['order_no', 'text'], ['trade_no', 'text'], ['out_trade_no', 'text'], ['trans_amount', 'numeric'],
+  ['trans_type', 'text'], ['category', 'text'], ['trade_status', 'text'], ['resp_code', 'text'], ['payment_type', 'text'],
+  ['payment_inst', 'text'], ['trans_currency', 'text'], ['remark', 'text'], ['trans_date', 'text'], ['gmt_payment', 'timestamp'],
+  ['traceno', 'text'], ['invoice_no', 'text'], ['refno', 'text'], ['subject', 'text'], ['sett_currency', 'text'],
+  ['settledate', 'date'], ['exchange_rate', 'numeric'], ['orgtransamount', 'numeric'], ['orgtrans_currency', 'text'],
+  ['mdr_fee', 'numeric'], ['original_id', 'bigint'], ['settle_file_id', 'text'],
+] as const;
+
+type Row = unknown[];
+
+const INSERT_SQL = `INSERT INTO transactions (${COLUMNS.map(([name]) => name).join(', ')})
+  SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
+
+/** Inserts rows (arrays in COLUMNS order) with one statement per column-array batch. */
+export async function insertTransactionRows(db: Queryable, rows: Row[]) {
+  if (rows.length === 0) return;
+  const columns = COLUMNS.map((_, i) => rows.map((row) => row[i]));
+  await db.query(INSERT_SQL, columns);
+}
+
+const PAYMENT_WEIGHTS: [PaymentType, number][] = [
+  ['VISA', 30], ['MASTER', 25], ['UNIONPAY', 10], ['JCB', 3], ['AMEX', 4], ['ALIPAY', 15], ['WECHAT', 13],
+];
+const HOUR_WEIGHTS: [number, number][] = [
+  [8, 2], [9, 3], [10, 4], [11, 6], [12, 10], [13, 10], [14, 6], [15, 5], [16, 5], [17, 6], [18, 9], [19, 10], [20, 8], [21, 5], [22, 2],
+];
+const SUBJECTS = ['Dining', 'Bakery goods', 'Tea and dim sum', 'Online order', 'Groceries', 'Outdoor equipment', 'Medicine', 'Coffee'];
+
+interface SaleRef {
+  id: number;
+  cents: number;
+  refundedCents: number;
+  terminal: Terminal;
+  paymentType: PaymentType;
+  day: CalendarDay;
+  orderNo: string;
+  refno: string;
+  traceno: string;
+}
+
+/** Generates transactions day by day, oldest first, inserting in batches. */
+class TransactionGenerator {
+  count = 0;
+  private seq = 0;
+  private batch: Row[] = [];
+  /** Recent sales per merchant that later refunds may reference. */
+  readonly recentSales = new Map<string, SaleRef[]>();
+  private readonly byCustomer: Map<string, Terminal[]>;
+
+  constructor(
+    private readonly random: Random,
+    private readonly anchor: CalendarDay,
+    private readonly nowSecond: number,
+    terminals: Terminal[],
+    private readonly fees: Map<string, MerchantFees>,
+  ) {
+    this.byCustomer = new Map();
+    for (const terminal of terminals) {
+      const list = this.byCustomer.get(terminal.customer_no) ?? [];
+      list.push(terminal);
+      this.byCustomer.set(terminal.customer_no, list);
+    }
+  }
+
+  async insertAll(db: Database, target: number, months: number): Promise<number> {
+    const start = addDays(this.anchor, -Math.round(months * 30.44));
+    const days = daysBetween(start, this.anchor) + 1;
+    const weights = Array.from({ length: days }, (_, i) => {
+      const day = addDays(start, i);
+      const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
+      const growth = 0.7 + 0.3 * (i / days);
+      const todayShare = i === days - 1 ? this.nowSecond / 86400 : 1;
+      return growth * (weekday === 0 || weekday === 6 ? 1.25 : 1) * todayShare;
+    });
+    const weightSum = weights.reduce((a, b) => a + b, 0);
+    const customerWeights = [...this.byCustomer.keys()].map((no) => [no, CUSTOMERS.find((c) => c.customer_no === no)?.weight ?? 1] as const);
+    // About 4.5% of sales bring a void or refund with them; aim the sales so the total lands on target.
+    const salesTarget = target / 1.05;
+    let carry = 0;
+    for (let i = 0; i < days; i++) {
+      const day = addDays(start, i);
+      carry += (salesTarget * (weights[i] as number)) / weightSum;
+      const sales = Math.floor(carry);
+      carry -= sales;
+      const limit = i === days - 1 ? this.nowSecond : 86399;
+      const seconds = Array.from({ length: sales }, () => this.secondOfDay(limit)).sort((a, b) => a - b);
+      for (const second of seconds) {
+        const customer = this.random.weighted(customerWeights);
+        const terminal = this.random.pick(this.byCustomer.get(customer) as Terminal[]);
+        this.sale(day, second, terminal, limit);
+      }
+      if (this.batch.length >= 20_000) await this.flush(db);
+    }
+    await this.flush(db);
+    return this.count;
+  }
+
+  private secondOfDay(limit: number): number {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const hour = this.random.weighted(HOUR_WEIGHTS);
+      const second = hour * 3600 + this.random.int(0, 3599);
+      if (second <= limit) return second;
+    }
+    return this.random.int(0, limit);
+  }
+
+  private amountCents(): number {
+    const cents = Math.round(Math.exp(Math.log(15_000) + 0.9 * this.random.normal()));
+    return Math.min(2_000_000, Math.max(500, cents));
+  }
+
+  private sale(day: CalendarDay, second: number, terminal: Terminal, limit: number) {
+    const paymentType = this.random.weighted(PAYMENT_WEIGHTS);
+    const wallet = isWallet(paymentType);
+    const type: TransactionTypeCode = wallet
+      ? '01'
+      : this.random.weighted<TransactionTypeCode>([['11', 94], ['41', 3], ['43', 1], ['61', 2]]);
+    const cents = this.amountCents();
+    const row = this.push(type, day, second, terminal, paymentType, cents, null);
+    if (type === '61') return;
+    const ref: SaleRef = { id: row.id, cents, refundedCents: 0, terminal, paymentType, day, orderNo: row.orderNo, refno: row.refno, traceno: row.traceno };
+    if (!wallet && this.random.chance(0.03)) {
+      const voidSecond = Math.min(limit, second + this.random.int(30, 1800));
+      if (voidSecond > second) {
+        this.push(type === '41' ? '42' : '21', day, voidSecond, terminal, paymentType, cents, row.id);
+        return;
+      }
+    }
+    if (this.random.chance(0.015)) this.terminalRefund(day, second, terminal);
+    const list = this.recentSales.get(terminal.merchant_no) ?? [];
+    list.push(ref);
+    if (list.length > 400) list.shift();
+    this.recentSales.set(terminal.merchant_no, list);
+  }
+
+  /** A refund made at the terminal for an earlier sale of the same merchant. */
+  private terminalRefund(day: CalendarDay, second: number, terminal: Terminal) {
+    const candidates = (this.recentSales.get(terminal.merchant_no) ?? []).filter(
+      (sale) => sale.refundedCents === 0 && daysBetween(sale.day, day) >= 1,
+    );
+    if (candidates.length === 0) return;
+    const sale = this.random.pick(candidates);
+    const cents = this.random.chance(0.6) ? sale.cents : Math.max(100, Math.round((sale.cents * this.random.int(10, 90)) / 100));
+    sale.refundedCents += cents;
+    this.push(isWallet(sale.paymentType) ? '02' : '31', day, second, sale.terminal, sale.paymentType, cents, sale.id);
+  }
+
+  /** Queues one transaction row and returns its identifiers. */
+  push(type: TransactionTypeCode, day: CalendarDay, second: number, terminal: Terminal, paymentType: PaymentType, cents: number, originalId: number | null) {
+    this.seq += 1;
+    this.count += 1;
+    const id = this.seq;
+    const category = TRANSACTION_TYPES[type].category;
+    const wallet = isWallet(paymentType);
+    const compact = toCompactDay(day);
+    const orderNo = `${wallet ? (paymentType === 'ALIPAY' ? 'AP' : 'WX') : 'EP'}${compact}${pad(id, 10)}`;
+    const refno = pad((id * 7919 + 104729) % 1_000_000_000_000, 12);
+    const traceno = pad(id % 1_000_000, 6);
+    const fees = this.fees.get(terminal.merchant_no) as MerchantFees;
+    const mdr = category === 'SALE' ? feeCents(cents, wallet ? fees.walletRate : fees.cardRate) : 0;
+    const settleDay = category === 'OTHER' || daysBetween(day, this.anchor) < 1 ? null : addDays(day, 1);
+    const overseas = !wallet && id % 9 === 0;
+    this.batch.push([
+      id, terminal.customer_no, terminal.merchant_no, terminal.store_code, terminal.store_name, terminal.terminal_no,
+      orderNo, wallet ? `${compact}22001${pad(id, 11)}` : pad((id * 31) % 1_000_000, 6), `EFT${pad(id, 12)}`,
+      centsToDecimal(cents), type, category, category === 'OTHER' ? 'AUTHORISED' : 'SUCCESS', '00', paymentType,
+      wallet ? `${paymentType}_${id % 4 === 0 ? 'CN' : 'HK'}` : paymentType, 'HKD', '', compact, timestamp(day, second),
+      traceno, pad((id * 13) % 1_000_000, 6), refno, this.random.pick(SUBJECTS), 'HKD',
+      settleDay ? toIsoDay(settleDay) : null, overseas ? '1.000000' : '1.000000', centsToDecimal(cents), overseas ? 'USD' : 'HKD',
+      centsToDecimal(mdr), originalId, settleDay ? `${terminal.merchant_no}-${toCompactDay(settleDay)}-${paymentType}` : null,
+    ]);
+    return { id, orderNo, refno, traceno };
+  }
+
+  async flush(db: Queryable) {
+    const rows = this.batch;
+    this.batch = [];
+    await insertTransactionRows(db, rows);
+  }
+}
+
+/** Refund requests in every approval state, for the first and the second customer. */
+async function insertRefundRequests(db: Database, random: Random, anchor: CalendarDay, users: Map<string, number>, generator: TransactionGenerator) {
+  const plan: [string, string, string, ('10' | '20' | '30' | '40' | '50')[]][] = [
+    ['C0001', 'maker@demo.test', 'checker@demo.test', ['10', '10', '10', '10', '10', '10', '20', '20', '20', '30', '30', '30', '30', '30', '40', '40', '40', '50', '50']],
+    ['C0002', 'other-maker@demo.test', 'other-checker@demo.test', ['10', '10', '10', '20', '30', '30', '40', '50']],
+  ];
+  let refundSeq = 0;
+  for (const [customerNo, maker, checker, states] of plan) {
+    const sales = [...generator.recentSales.values()]
+      .flat()
+      .filter((sale) => sale.terminal.customer_no === customerNo && sale.refundedCents === 0 && daysBetween(sale.day, anchor) <= 20 && daysBetween(sale.day, anchor) >= 2)
+      .sort((a, b) => a.id - b.id);
+    for (const state of states) {
+      if (sales.length === 0) break;
+      const sale = sales.splice(random.int(0, sales.length - 1), 1)[0] as SaleRef;
+      refundSeq += 1;
+      const cents = random.chance(0.5) ? sale.cents : Math.max(100, Math.round((sale.cents * random.int(20, 80)) / 100));
+      sale.refundedCents += cents;
+      const createdDay = addDays(sale.day, 1);
+      const created = timestamp(createdDay, 10 * 3600 + refundSeq * 97);
+      const decided = state === '10' || state === '50' ? null : timestamp(createdDay, 15 * 3600 + refundSeq * 61);
+      let refundTransactionId: number | null = null;
+      if (state === '30') {
+        const paidDay = addDays(createdDay, 1);
+        const row = generator.push('50', paidDay, 11 * 3600 + refundSeq * 53, sale.terminal, sale.paymentType, cents, sale.id);
+        refundTransactionId = row.id;
+        await generator.flush(db);
+      }
+      await db.query(
+        `INSERT INTO refunds (refund_no, refund_batch_no, transaction_id, customer_no, merchant_no, store_code, terminal_no,
+           refund_amount, reason, reason_type, apply_user_id, approve_user_id, create_date, approve_date, finish_date,
+           approve_status, refund_transaction_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+        [
+          `RF${toCompactDay(createdDay)}${pad(refundSeq, 6)}`, `RB${toCompactDay(createdDay)}${pad(Math.ceil(refundSeq / 3), 4)}`,
+          sale.id, customerNo, sale.terminal.merchant_no, sale.terminal.store_code, sale.terminal.terminal_no,
+          centsToDecimal(cents), random.pick(['Customer returned goods', 'Duplicate charge', 'Order cancelled', 'Wrong amount charged']),
+          random.pick(['RETURN', 'DUPLICATE', 'CANCELLED', 'AMOUNT']), users.get(maker), decided ? users.get(checker) : null,
+          created, decided, state === '30' ? timestamp(addDays(createdDay, 1), 11 * 3600) : null, state, refundTransactionId,
+        ],
+      );
+    }
+  }
+}
+
+/** Settlement files and fund-settlement records, aggregated from the transactions they settle. */
+async function deriveSettlement(db: Database, anchor: CalendarDay) {
+  await db.query(
+    `INSERT INTO settlement_files (file_id, customer_no, merchant_no, settledate, file_name, payment_type, batch_no, total_volume, total_count, mdr_fee)
+     SELECT settle_file_id, customer_no, merchant_no, settledate,
+            'SETTLE_' || merchant_no || '_' || to_char(settledate, 'YYYYMMDD') || '_' || payment_type || '.csv',
+            payment_type, to_char(settledate, 'YYYYMMDD') || '01',
+            sum(CASE WHEN category = 'SALE' THEN trans_amount ELSE -trans_amount END), count(*)::int, sum(mdr_fee)
+       FROM transactions WHERE settle_file_id IS NOT NULL
+      GROUP BY settle_file_id, customer_no, merchant_no, settledate, payment_type`,
+  );
+  await db.query(
+    `INSERT INTO remittances (customer_no, merchant_no, reconciliation_date, wallet, receivable_amount, fee, rate, bank_name,
+       account_no, account_name, swift_code, remit_order_type, merge_remit, real_remit_amount, not_remit_amount, remit_status)
+     SELECT f.customer_no, f.merchant_no, f.settledate, w.wallet, sum(f.total_volume), sum(f.mdr_fee),
+            CASE WHEN w.wallet = 'CARD' THEN m.hk_fee ELSE m.cn_fee END, b.eng_name, b.account_no, b.account_name, b.swiftcode,
+            '00', false,
+            CASE WHEN f.settledate < $1::date THEN sum(f.total_volume) - sum(f.mdr_fee) ELSE 0 END,
+            CASE WHEN f.settledate < $1::date THEN 0 ELSE sum(f.total_volume) - sum(f.mdr_fee) END,
+            CASE WHEN f.settledate < $1::date THEN 'REMITTED' ELSE 'PENDING' END
+       FROM settlement_files f
+       JOIN merchants m ON m.merchant_no = f.merchant_no
+       JOIN bank_accounts b ON b.merchant_no = f.merchant_no
+       CROSS JOIN LATERAL (SELECT CASE WHEN f.payment_type IN ('ALIPAY', 'WECHAT') THEN f.payment_type ELSE 'CARD' END AS wallet) w
+      GROUP BY f.customer_no, f.merchant_no, f.settledate, w.wallet, m.hk_fee, m.cn_fee, b.eng_name, b.account_no, b.account_name, b.swiftcode`,
+    [toIsoDay(anchor)],
+  );
+}
+
+/** Margin, deposit and refund-pool movements; each balance is the sum of its movements. */
+async function insertTotalAssets(db: Database, random: Random, anchor: CalendarDay) {
+  for (const customer of CUSTOMERS) {
+    const movements: [string, string, number, string, string, string][] = [];
+    const add = (daysAgo: number, asset: string, cents: number, type: string, direction: string, source: string) =>
+      movements.push([timestamp(addDays(anchor, -daysAgo), 10 * 3600 + movements.length * 600), asset, cents, type, direction, source]);
+    const scale = customer.weight * 10_000;
+    add(380, 'MARGIN', scale * 100, 'Initial margin', 'INCREASE', 'CONTRACT');
+    add(200, 'MARGIN', scale * 20, 'Margin top-up', 'INCREASE', 'BANK_TRANSFER');
+    add(90, 'MARGIN', scale * 15, 'Margin release', 'DECREASE', 'RISK_REVIEW');
+    add(370, 'DEPOSIT', scale * 50, 'Security deposit', 'INCREASE', 'CONTRACT');
+    for (let month = 12; month >= 1; month--) {
+      add(month * 30, 'REFUND_POOL', scale * random.int(5, 12), 'Refund pool top-up', 'INCREASE', 'BANK_TRANSFER');
+      add(month * 30 - 12, 'REFUND_POOL', scale * random.int(2, 6), 'Refunds paid', 'DECREASE', 'REFUND');
+    }
+    for (const [date, asset, cents, type, direction, source] of movements) {
+      await db.query(
+        `INSERT INTO total_asset_history (customer_no, operation_date, amount, operation_type, asset_type, operation_source, direction, operator)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'system')`,
+        [customer.customer_no, date, centsToDecimal(cents), type, asset, source, direction],
+      );
+    }
+    await db.query(
+      `INSERT INTO total_assets (customer_no, margin, deposit, refund_pool, unavailable_balance, updated_at)
+       SELECT $1,
+              coalesce(sum(CASE WHEN asset_type = 'MARGIN' THEN s END), 0),
+              coalesce(sum(CASE WHEN asset_type = 'DEPOSIT' THEN s END), 0),
+              coalesce(sum(CASE WHEN asset_type = 'REFUND_POOL' THEN s END), 0),
+              $2, $3
+         FROM (SELECT asset_type, CASE direction WHEN 'INCREASE' THEN amount ELSE -amount END AS s
+                 FROM total_asset_history WHERE customer_no = $1) movements`,
+      [customer.customer_no, centsToDecimal(scale * 3), timestamp(anchor, 0)],
+    );
+  }
+}
+
+async function insertNotifications(db: Database, anchor: CalendarDay) {
+  const notes = [
+    [null, 5, 'Scheduled maintenance', '系統維護通知', '系统维护通知', 'The portal will be unavailable from 02:00 to 04:00 this Sunday.', '本週日 02:00 至 04:00 平臺將暫停服務。', '本周日 02:00 至 04:00 平台将暂停服务。'],
+    [null, 20, 'WeChat Pay fee update', '微信支付費率更新', '微信支付费率更新', 'WeChat Pay fees change from next month; see your payment services.', '微信支付費率將於下月起調整，詳情請查閱支付服務。', '微信支付费率将于下月起调整，详情请查阅支付服务。'],
+    ['C0001', 3, 'Business registration expiring', '商業登記即將到期', '商业登记即将到期', 'Please upload your renewed business registration certificate.', '請上載已續期的商業登記證。', '请上传已续期的商业登记证。'],
+  ] as const;
+  for (const [customerNo, daysAgo, titleEn, titleTw, titleCn, bodyEn, bodyTw, bodyCn] of notes) {
+    await db.query(
+      `INSERT INTO notifications (customer_no, title_en, title_zh_tw, title_zh_cn, body_en, body_zh_tw, body_zh_cn, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [customerNo, titleEn, titleTw, titleCn, bodyEn, bodyTw, bodyCn, timestamp(addDays(anchor, -daysAgo), 9 * 3600)],
+    );
+  }
+}

@@ -1,0 +1,68 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { Clock } from './clock';
+import { loadConfig, type UpstreamConfig } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { endpointsFor } from './endpoints';
+import { createApp } from './http/app';
+import { DEFAULT_SEED, seedDatabase } from './seed/generate';
+import { payApprovedRefunds } from './services/refunds';
+
+export interface RunningUpstream {
+  url: string;
+  db: Database;
+  clock: Clock;
+  config: UpstreamConfig;
+  close(): Promise<void>;
+}
+
+/** Opens (creating, migrating and seeding on first start) the database, then serves every call. */
+export async function startUpstream(config: UpstreamConfig, options: { seedTransactions?: number; log?: (line: string) => void } = {}): Promise<RunningUpstream> {
+  const log = options.log ?? ((line: string) => console.log(`upstream: ${line}`));
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  const applied = await migrate(db);
+  if (applied.length) log(`applied migrations ${applied.join(', ')}`);
+  const [seeded] = await db.query('SELECT 1 FROM seed_info');
+  if (!seeded) {
+    const transactions = options.seedTransactions ?? DEFAULT_SEED.transactions;
+    log(`seeding the demo data (${transactions} transactions, once)...`);
+    await seedDatabase(db, { transactions }, log);
+  }
+  const clock = new Clock();
+  const app = createApp({ db, config, clock }, endpointsFor(config));
+  const server: ServerType = await new Promise((resolve) => {
+    const running = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(running));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // Approved refunds are paid in batches, as the acquirer's payout does (demo mode only).
+  const payout = config.mode === 'demo' ? setInterval(() => void payApprovedRefunds(db, clock, clock.timestamp(-10)).catch(() => undefined), 5 * 60_000) : undefined;
+  payout?.unref();
+  return {
+    url: `http://${config.host}:${port}`,
+    db,
+    clock,
+    config,
+    async close() {
+      if (payout) clearInterval(payout);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+async function main() {
+  const config = loadConfig();
+  const running = await startUpstream(config, { seedTransactions: process.env.SEED_TRANSACTIONS ? Number(process.env.SEED_TRANSACTIONS) : undefined });
+  console.log(`upstream: reference services on ${running.url} (${running.db.kind}, ${config.mode} mode)`);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error('upstream: failed to start:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { passwordProblems } from '../../lib/auth/password-policy';
+import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
+import { forbidden, notFound } from '../http/errors';
+import { optionalText, pageOf, paging, text, wholeNumber } from '../http/inputs';
+import { hashPassword } from '../rules/password-hash';
+import { USER_INFO_SQL } from './sso';
+
+/** Spec section 5's account rules. */
+const ACCOUNT_NAME_MIN = 4;
+const status = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
+const appellation = z.enum(['MR', 'MS']);
+
+function requireAdministrator(context: AuthedContext) {
+  if (context.principal.roleId !== 1 || context.principal.rank !== 'CUSTOMER') throw forbidden('Only the account administrator manages accounts');
+}
+
+const contactFields = {
+  contactNumber: text(30).regex(/^\d{8,20}$/, 'must have at least 8 digits'),
+  contactName: text(100).min(ACCOUNT_NAME_MIN, `must have at least ${ACCOUNT_NAME_MIN} characters`),
+  contactEmail: z.email().max(254),
+  jobTitle: text(100).min(1),
+  department: text(100).min(1),
+  appellation,
+};
+
+const editAccount = authedCall({
+  method: 'POST',
+  path: '/sso/api/v1/user/updateCustomerUserInfo',
+  menus: ['accountStatus'],
+  input: z.object({ userId: wholeNumber(1), roleId: wholeNumber(1, 8), status, ...contactFields }),
+  async handle(context, input) {
+    requireAdministrator(context);
+    const { db, principal } = context;
+    if (input.userId === principal.userId && (input.status !== 1 || input.roleId !== principal.roleId)) {
+      return { success: 1, msg: 'The administrator cannot deactivate itself or change its own role' };
+    }
+    const [taken] = await db.query('SELECT 1 FROM users WHERE lower(contact_email) = lower($1) AND user_id <> $2', [input.contactEmail, input.userId]);
+    if (taken) return { success: 1, code: 'DUPLICATE_EMAIL', msg: 'Another account uses this e-mail address' };
+    const updated = await db.query(
+      `UPDATE users SET contact_number = $3, contact_name = $4, contact_email = $5, role_id = $6, status = $7, job_title = $8,
+              department = $9, appellation = $10
+        WHERE user_id = $1 AND type_no = $2 AND type <> 'PARTNER' RETURNING user_id`,
+      [input.userId, principal.typeNo, input.contactNumber, input.contactName, input.contactEmail, input.roleId, input.status, input.jobTitle, input.department, input.appellation],
+    );
+    if (updated.length === 0) throw notFound('No such account in this organisation');
+    if (input.status === 0) await db.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [input.userId, context.clock.timestamp()]);
+    await context.log('account.update', String(input.userId), { roleId: input.roleId, status: input.status });
+    return { success: 0, msg: 'Account updated' };
+  },
+});
+
+const insertAccount = authedCall({
+  method: 'POST',
+  path: '/sso/api/v1/user/insertAccount',
+  menus: ['accountStatus'],
+  input: z.object({
+    account: text(254).min(ACCOUNT_NAME_MIN, `must have at least ${ACCOUNT_NAME_MIN} characters`),
+    password: text(256),
+    roleId: wholeNumber(2, 8),
+    name: text(100).min(ACCOUNT_NAME_MIN),
+    isAdmin: z.unknown().optional(),
+    type: z.enum(['CUSTOMER', 'MERCHANT']).default('CUSTOMER'),
+    typeNo: optionalText(30),
+    merchantNo: optionalText(30),
+    assignedBy: optionalText(300),
+    authBy: optionalText(300),
+    status: status.default(1),
+    ...contactFields,
+  }),
+  async handle(context, input) {
+    requireAdministrator(context);
+    const { db, clock, principal } = context;
+    const [problem] = passwordProblems(input.password);
+    if (problem) return { success: 2, code: problem, msg: 'The temporary password does not meet the policy' };
+    // A sub account of type MERCHANT belongs to one merchant of the administrator's customer.
+    let typeNo = principal.typeNo;
+    if (input.type === 'MERCHANT') {
+      const scope = await context.scope();
+      if (!input.merchantNo || !scope.merchants.includes(input.merchantNo)) return { success: 1, code: 'MERCHANT_REQUIRED', msg: 'Choose an associated merchant of this customer' };
+      const [existing] = await db.query("SELECT 1 FROM users WHERE type = 'MERCHANT' AND type_no = $1", [input.merchantNo]);
+      if (existing) return { success: 1, code: 'MERCHANT_HAS_ACCOUNT', msg: 'This merchant already has an account' };
+      typeNo = input.merchantNo;
+    }
+    const [duplicate] = await db.query('SELECT 1 FROM users WHERE account = $1 OR lower(contact_email) = lower($2)', [input.account, input.contactEmail]);
+    if (duplicate) return { success: 1, code: 'DUPLICATE_ACCOUNT', msg: 'An account with this name or e-mail address exists' };
+    const [role] = await db.query<{ has_op_password: boolean }>('SELECT has_op_password FROM roles WHERE role_id = $1', [input.roleId]);
+    const opPassword = role?.has_op_password ? `Op#${randomBytes(6).toString('base64url')}9a` : null;
+    const [row] = await db.query<{ user_id: number }>(
+      `INSERT INTO users (account, type, type_no, name, contact_name, contact_email, contact_number, is_admin, role_id, status,
+         password_hash, op_password_hash, pwd_flag, op_pwd_flag, assigned_by, auth_by, job_title, department, appellation, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $10, $11, true, $12, $13, $14, $15, $16, $17, $18) RETURNING user_id`,
+      [
+        input.account, input.type, typeNo, input.name, input.contactName, input.contactEmail, input.contactNumber, input.roleId, input.status,
+        await hashPassword(input.password), opPassword ? await hashPassword(opPassword) : null, opPassword !== null,
+        input.assignedBy ?? `${principal.name} (${principal.account})`, input.authBy ?? `${principal.name} (${principal.account})`,
+        input.jobTitle, input.department, input.appellation, clock.timestamp(),
+      ],
+    );
+    const body = `Dear ${input.contactName},\n\nAn account "${input.account}" has been opened for you. Sign in with the temporary password your administrator gave you; you will be asked to change it.${
+      opPassword ? `\n\nYour management password: ${opPassword}\nYou will be asked to change it at your first sign-in.` : ''
+    }`;
+    await db.query('INSERT INTO outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4)', [input.contactEmail, 'Your merchant portal account', body, clock.timestamp()]);
+    await context.log('account.create', input.account, { roleId: input.roleId, userId: row?.user_id });
+    return { success: 0, msg: 'Account created', userId: row?.user_id };
+  },
+});
+
+const listAccounts = authedCall({
+  method: 'GET',
+  path: '/sso/api/v1/user/getCustomerUserAccounts',
+  menus: ['accountStatus'],
+  input: z.object({
+    ...paging,
+    sort: z.enum(['userId', 'account', 'roleId', 'status']).default('userId'),
+    userName: optionalText(254),
+    email: optionalText(254),
+    roleId: wholeNumber(1, 8).optional(),
+    typeNo: optionalText(30),
+  }),
+  async handle(context, input) {
+    requireAdministrator(context);
+    const where = `WHERE (u.type_no = $1 OR u.type_no = ANY($2)) AND ($3::text IS NULL OR u.account ILIKE '%' || $3 || '%')
+      AND ($4::text IS NULL OR u.contact_email ILIKE '%' || $4 || '%') AND ($5::int IS NULL OR u.role_id = $5)`;
+    const params = [context.principal.typeNo, (await context.scope()).merchants, input.userName || null, input.email || null, input.roleId ?? null];
+    const column = { userId: 'u.user_id', account: 'u.account', roleId: 'u.role_id', status: 'u.status' }[input.sort];
+    const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${where}`, params);
+    const data = await context.db.query(
+      `${USER_INFO_SQL} ${where} ORDER BY ${column} ${input.order === 'asc' ? 'ASC' : 'DESC'} LIMIT $6 OFFSET $7`,
+      [...params, input.limit, (input.page - 1) * input.limit],
+    );
+    return { data, ...pageOf(total, input.limit, input.page) };
+  },
+});
+
+/** Whether the user must still complete its account details (job title, department) and be mailed. */
+const forcedUpdate = authedCall({
+  method: 'GET',
+  path: '/sso/api/v1/user/boolIsForcedUpdAccInfoToSqliteAndSendEmail',
+  input: z.object({ userId: wholeNumber(1) }),
+  async handle(context, input) {
+    if (input.userId !== context.principal.userId) throw forbidden();
+    const [row] = await context.db.query<{ missing: boolean }>("SELECT (job_title = '' OR department = '') AS missing FROM users WHERE user_id = $1", [input.userId]);
+    return { success: row?.missing ? 1 : 0 };
+  },
+});
+
+const completeAccountInfo = authedCall({
+  method: 'POST',
+  path: '/sso/api/v1/user/insertToSqlite',
+  input: z.object({ userId: wholeNumber(1), jobTitle: contactFields.jobTitle, department: contactFields.department, appellation, contactName: contactFields.contactName }),
+  async handle(context, input) {
+    if (input.userId !== context.principal.userId) throw forbidden();
+    const [user] = await context.db.query<{ contact_email: string }>(
+      'UPDATE users SET job_title = $2, department = $3, appellation = $4, contact_name = $5 WHERE user_id = $1 RETURNING contact_email',
+      [input.userId, input.jobTitle, input.department, input.appellation, input.contactName],
+    );
+    await context.db.query('INSERT INTO outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4)', [
+      user?.contact_email, 'Your account details were updated', `Dear ${input.contactName},\n\nYour job title and department are now on record.`, context.clock.timestamp(),
+    ]);
+    await context.log('account.complete', String(input.userId));
+    return { success: 0, msg: 'Saved' };
+  },
+});
+
+const csvCell = (value: unknown) => {
+  const text = String(value ?? '');
+  // A leading =, +, - or @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+const exportAccounts = authedCall({
+  method: 'GET',
+  path: '/sso/api/v1/user/exportAccounts',
+  menus: ['accountStatus'],
+  contentType: 'text/csv; charset=utf-8',
+  input: z.object({}),
+  async handle(context) {
+    requireAdministrator(context);
+    const rows = await context.db.query<Record<string, unknown>>(
+      `${USER_INFO_SQL} WHERE u.type_no = $1 OR u.type_no = ANY($2) ORDER BY u.user_id`,
+      [context.principal.typeNo, (await context.scope()).merchants],
+    );
+    const columns = ['account', 'contactName', 'contactEmail', 'contactNumber', 'roleName', 'status', 'jobTitle', 'department', 'lastPwdDate'];
+    return [columns.join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(','))].join('\n') + '\n';
+  },
+});
+
+export const ACCOUNT_ENDPOINTS: Endpoint[] = [editAccount, insertAccount, listAccounts, forcedUpdate, completeAccountInfo, exportAccounts];

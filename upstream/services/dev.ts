@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { publicCall, type Endpoint } from '../http/endpoint';
+import { ServiceError } from '../http/errors';
+import { text, wholeNumber } from '../http/inputs';
+import { issueToken, SSO_TOKEN_MINUTES } from './sso';
+import { payApprovedRefunds } from './refunds';
+
+/**
+ * Demo and test helpers, never mounted in production: the outbox (where mail goes), a
+ * merchant-center stand-in that issues single-sign-on tokens, the clock, and the refund payout.
+ */
+const outbox = publicCall({
+  method: 'GET',
+  path: '/dev/outbox',
+  input: z.object({ to: text(254).optional(), limit: wholeNumber(1, 200).default(50) }),
+  async handle({ db }, input) {
+    return db.query(
+      `SELECT id, to_address AS "to", subject, body, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
+         FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)) ORDER BY id DESC LIMIT $2`,
+      [input.to ?? null, input.limit],
+    );
+  },
+});
+
+const ssoToken = publicCall({
+  method: 'POST',
+  path: '/dev/sso-token',
+  input: z.object({ account: text(254).min(1) }),
+  async handle({ db, clock }, input) {
+    const [user] = await db.query<{ user_id: number }>('SELECT user_id FROM users WHERE account = $1', [input.account]);
+    if (!user) throw new ServiceError(404, 'NOT_FOUND', 'No such account');
+    const token = await issueToken(db, user.user_id, 'sso', 'EPA', clock.timestamp(), clock.timestamp(SSO_TOKEN_MINUTES));
+    return { token };
+  },
+});
+
+const moveClock = publicCall({
+  method: 'POST',
+  path: '/dev/clock',
+  input: z.object({ advanceMinutes: z.number().min(0).max(60 * 24 * 30).optional(), reset: z.boolean().optional() }),
+  async handle({ clock, config }, input) {
+    if (config.mode !== 'test') throw new ServiceError(403, 'FORBIDDEN', 'The clock moves in test mode only');
+    if (input.reset) clock.reset();
+    if (input.advanceMinutes) clock.advance(input.advanceMinutes * 60_000);
+    return { now: clock.timestamp() };
+  },
+});
+
+const payRefunds = publicCall({
+  method: 'POST',
+  path: '/dev/refunds/pay',
+  input: z.object({}),
+  async handle({ db, clock }) {
+    return { paid: await payApprovedRefunds(db, clock, clock.timestamp()) };
+  },
+});
+
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds];

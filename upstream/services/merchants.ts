@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { authedCall, type Endpoint } from '../http/endpoint';
+import { optionalText, pageOf, paging, wholeNumber } from '../http/inputs';
+import { checkUserId, customersIn } from './scope-checks';
+import { withPartnerVariant } from './transactions';
+
+/** The merchant list made right after login: every merchant id with its enabled payment types. */
+const merchantList = authedCall({
+  method: 'GET',
+  path: '/api/MerchantInfo/GetMerchantList',
+  input: z.object({ ...paging, order: z.enum(['asc', 'desc']).default('asc'), sort: z.enum(['merchant_no']).default('merchant_no'), userid: wholeNumber(1).optional(), merchant_no: optionalText(30) }),
+  async handle(context, input) {
+    checkUserId(context, input.userid);
+    const { merchants } = await context.scope();
+    const params = [merchants, input.merchant_no || null];
+    const where = 'm.merchant_no = ANY($1) AND ($2::text IS NULL OR m.merchant_no = $2)';
+    const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM merchants m WHERE ${where}`, params);
+    const limit = input.ispaging === false ? 10_000 : input.limit;
+    const data = await context.db.query(
+      `SELECT m.merchant_no, m.business_name, m.customer_no AS pid,
+              coalesce(string_agg(p.payment_type, ',' ORDER BY p.payment_type) FILTER (WHERE p.status = 'Y'), '') AS "paymentType"
+         FROM merchants m LEFT JOIN payment_services p ON p.merchant_no = m.merchant_no
+        WHERE ${where} GROUP BY m.merchant_no ORDER BY m.merchant_no ${input.order === 'asc' ? 'ASC' : 'DESC'}
+        LIMIT ${limit} OFFSET ${(input.page - 1) * limit}`,
+      params,
+    );
+    return { data, ...pageOf(total, limit, input.page) };
+  },
+});
+
+const MERCHANT_SORTS = { merchant_no: 'm.merchant_no', business_name: 'm.business_name', assigned_date: 'm.assigned_date', status: 'm.status' } as const;
+
+const merchantInfo = withPartnerVariant({
+  method: 'GET',
+  path: '/hk/api/MerchantInfo/GetMerchantInfo',
+  menus: ['merchants', 'payments', 'stores', 'dashboard'],
+  input: z.object({
+    ...paging,
+    sort: z.enum(Object.keys(MERCHANT_SORTS) as [keyof typeof MERCHANT_SORTS]).default('merchant_no'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    userid: wholeNumber(1).optional(),
+    customer_no: optionalText(30),
+    merchant_no: optionalText(30),
+    groupID: optionalText(30),
+    status: z.enum(['Active', 'Inactive']).optional(),
+  }),
+  async handle(context, input) {
+    checkUserId(context, input.userid);
+    const customers = await customersIn(context, input.customer_no);
+    const { merchants } = await context.scope();
+    const params = [customers, merchants, input.merchant_no || null, input.groupID || null, input.status ?? null];
+    const where = `m.customer_no = ANY($1) AND m.merchant_no = ANY($2) AND ($3::text IS NULL OR m.merchant_no = $3)
+      AND ($4::text IS NULL OR m.group_id = $4) AND ($5::text IS NULL OR m.status = $5)`;
+    const counted = `
+      SELECT m.*, c.customer_name, c.customer_cname, g.group_name, c.partner_no, p.name AS partner_name,
+             (SELECT count(*) FROM payment_services ps WHERE ps.merchant_no = m.merchant_no AND ps.status = 'Y')::int AS payment_type_count,
+             (SELECT count(*) FROM stores s WHERE s.merchant_no = m.merchant_no)::int AS store_count,
+             (SELECT count(*) FROM terminals t WHERE t.merchant_no = m.merchant_no)::int AS terminal_count
+        FROM merchants m JOIN customers c ON c.customer_no = m.customer_no
+        LEFT JOIN merchant_groups g ON g.group_id = m.group_id LEFT JOIN partners p ON p.partner_no = c.partner_no
+       WHERE ${where}`;
+    const [totals] = await context.db.query<{ total: number; payment: number; stores: number; terminals: number }>(
+      `SELECT count(*)::int AS total, coalesce(sum(payment_type_count), 0)::int AS payment, coalesce(sum(store_count), 0)::int AS stores,
+              coalesce(sum(terminal_count), 0)::int AS terminals FROM (${counted}) x`,
+      params,
+    );
+    const limit = input.ispaging === false ? 10_000 : input.limit;
+    const data = await context.db.query(
+      `SELECT customer_no, customer_name, merchant_no, business_name, business_cname, to_char(assigned_date, 'YYYY-MM-DD') AS assigned_date,
+              tel_no, cn_fee, hk_fee, status, email, to_char(br_expiry_date, 'YYYY-MM-DD') AS "brExpiryDate", group_name AS "groupName",
+              group_id AS "groupID", partner_no AS "partnerId", partner_name AS "partnerName",
+              payment_type_count AS "paymentTypeNumber", 1 AS "midNumber", store_count AS "sidNumber", terminal_count AS "tidNumber"
+         FROM (${counted}) x ORDER BY ${MERCHANT_SORTS[input.sort].replace('m.', '')} ${input.order === 'asc' ? 'ASC' : 'DESC'}, merchant_no
+        LIMIT ${limit} OFFSET ${(input.page - 1) * limit}`,
+      params,
+    );
+    const total = totals?.total ?? 0;
+    return {
+      data,
+      totalAmount: '0.00',
+      ...pageOf(total, limit, input.page),
+      resulttext: total === 0 ? 'No data' : 'Success',
+      groupName: '',
+      groupID: input.groupID ?? '',
+      paymentTypeNumber: String(totals?.payment ?? 0),
+      midNumber: String(total),
+      sidNumber: String(totals?.stores ?? 0),
+      tidNumber: String(totals?.terminals ?? 0),
+    };
+  },
+});
+
+const customerInfo = withPartnerVariant({
+  method: 'GET',
+  path: '/hk/api/MerchantInfo/GetCustomerInfo',
+  input: z.object({ userid: wholeNumber(1).optional(), customer_no: optionalText(30) }),
+  async handle(context, input) {
+    checkUserId(context, input.userid);
+    const customers = await customersIn(context, input.customer_no);
+    const { merchants } = await context.scope();
+    return context.db.query(
+      `SELECT c.customer_no, c.customer_name, c.customer_cname,
+              count(DISTINCT m.merchant_no)::int AS merchant_count, count(DISTINCT s.store_code)::int AS store_count,
+              count(DISTINCT t.terminal_no)::int AS terminal_count
+         FROM customers c LEFT JOIN merchants m ON m.customer_no = c.customer_no AND m.merchant_no = ANY($2)
+         LEFT JOIN stores s ON s.merchant_no = m.merchant_no LEFT JOIN terminals t ON t.store_code = s.store_code
+        WHERE c.customer_no = ANY($1) GROUP BY c.customer_no ORDER BY c.customer_no`,
+      [customers, merchants],
+    );
+  },
+});
+
+const partnerList = authedCall({
+  method: 'GET',
+  path: '/hk/api/PartnerInfo/GetPartnerList',
+  rank: 'PARTNER',
+  input: z.object({ userid: wholeNumber(1).optional() }),
+  async handle(context, input) {
+    checkUserId(context, input.userid);
+    const { merchants } = await context.scope();
+    return context.db.query(
+      `SELECT p.name, p.cname, p.partner_no, count(m.merchant_no)::int AS "midNumber"
+         FROM partners p LEFT JOIN customers c ON c.partner_no = p.partner_no
+         LEFT JOIN merchants m ON m.customer_no = c.customer_no AND m.merchant_no = ANY($2)
+        WHERE p.partner_no = $1 GROUP BY p.partner_no`,
+      [context.principal.typeNo, merchants],
+    );
+  },
+});
+
+export const MERCHANT_ENDPOINTS: Endpoint[] = [merchantList, ...merchantInfo, ...customerInfo, partnerList];

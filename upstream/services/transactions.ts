@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { DEFAULT_TRANS_TYPES, PAYMENT_TYPES, SUMMARY_CATEGORIES, TRANSACTION_TYPES } from '../../lib/domain/transaction-types';
+import { authedCall, type AuthedContext, type AuthedEndpoint, type Endpoint } from '../http/endpoint';
+import { ServiceError } from '../http/errors';
+import { amount, optionalText, pageOf, paging, timestamp14, wholeNumber } from '../http/inputs';
+import { addDays, toCompactDay, wallClock } from '../../lib/format/date';
+import { checkUserId, customersIn, timeSpan } from './scope-checks';
+
+/** Partner users call the same dashboard and transaction calls with this suffix (spec section 6). */
+export const PARTNER_SUFFIX = '_20230314';
+
+/** One definition, two endpoints: the plain call for customers and the _20230314 call for partners. */
+export function withPartnerVariant<S extends z.ZodType>(endpoint: Omit<AuthedEndpoint<S>, 'rank' | 'auth'>): AuthedEndpoint[] {
+  const call = authedCall(endpoint);
+  return [
+    { ...call, rank: 'CUSTOMER' },
+    { ...call, rank: 'PARTNER', path: `${call.path}${PARTNER_SUFFIX}` },
+  ];
+}
+
+const transTypeList = z
+  .union([z.string().max(200), z.array(z.string().max(4)).max(20)])
+  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((t) => t.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(Object.keys(TRANSACTION_TYPES) as [keyof typeof TRANSACTION_TYPES])));
+
+const SORTS = {
+  gmt_payment: 'gmt_payment',
+  trans_amount: 'trans_amount',
+  merchant_no: 'merchant_no',
+  store_code: 'store_code',
+  terminal_no: 'terminal_no',
+  order_no: 'order_no',
+  payment_type: 'payment_type',
+  trans_type: 'trans_type',
+} as const;
+
+const realtimeInput = z.object({
+  ...paging,
+  sort: z.enum(Object.keys(SORTS) as [keyof typeof SORTS]).default('gmt_payment'),
+  userid: wholeNumber(1).optional(),
+  customer_no: optionalText(30),
+  gmtPaymentFrom: timestamp14.optional(),
+  gmtPaymentTo: timestamp14.optional(),
+  merchant_no: optionalText(30),
+  storeCode: optionalText(30),
+  terminal: optionalText(30),
+  payment_type: z.enum(PAYMENT_TYPES).optional(),
+  amountFrom: amount.optional(),
+  amountTo: amount.optional(),
+  alipayOrder: optionalText(64),
+  eftNo: optionalText(64),
+  rrn: optionalText(64),
+  transType: transTypeList.optional(),
+});
+
+type RealtimeInput = z.infer<typeof realtimeInput>;
+
+/** WHERE clause and parameters for a transaction query, always within the caller's scope. */
+export async function transactionWhere(context: AuthedContext, input: Partial<RealtimeInput>, span: { start: string; end: string }) {
+  const scope = await context.scope();
+  const customers = await customersIn(context, input.customer_no);
+  const params: unknown[] = [customers, scope.merchants, span.start, span.end];
+  const clauses = ['customer_no = ANY($1)', 'merchant_no = ANY($2)', 'gmt_payment BETWEEN $3 AND $4'];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause.replace('?', `$${params.length}`));
+  };
+  if (input.merchant_no) add('merchant_no = ?', input.merchant_no);
+  if (input.storeCode) add('store_code = ?', input.storeCode);
+  if (input.terminal) add('terminal_no = ?', input.terminal);
+  if (input.payment_type) add('payment_type = ?', input.payment_type);
+  if (input.amountFrom) add('trans_amount >= ?::numeric', input.amountFrom);
+  if (input.amountTo) add('trans_amount <= ?::numeric', input.amountTo);
+  if (input.alipayOrder) add('order_no = ?', input.alipayOrder);
+  if (input.eftNo) add('out_trade_no = ?', input.eftNo);
+  if (input.rrn) add('refno = ?', input.rrn);
+  add('trans_type = ANY(?)', input.transType?.length ? input.transType : DEFAULT_TRANS_TYPES);
+  return { where: clauses.join(' AND '), params };
+}
+
+/** The columns of the Transaction entity (spec section 3), times as 14-digit text. */
+export const TRANSACTION_COLUMNS = `id, customer_no, merchant_no, store_code, store_name, terminal_no, order_no, trans_amount, trans_type,
+  category, trade_status, resp_code, payment_type, payment_inst, trans_currency, trade_no, remark, trans_date,
+  to_char(gmt_payment, 'YYYYMMDDHH24MISS') AS gmt_payment, traceno, invoice_no AS "invoiceNo", refno, out_trade_no, subject,
+  sett_currency, coalesce(to_char(settledate, 'YYYYMMDD'), '') AS settledate, exchange_rate, orgtransamount, orgtrans_currency,
+  fixed_cost AS "fixedCost", late_fee AS "latePresentmentFee", late_rate AS "latePresentmentRate", mdr_fee`;
+
+/** Net amount: sales less voids and refunds; pre-authorisations move no money. */
+const NET = `coalesce(sum(CASE category WHEN 'SALE' THEN trans_amount WHEN 'OTHER' THEN 0 ELSE -trans_amount END), 0)::numeric(18,2)`;
+
+const realtime = withPartnerVariant({
+  method: 'GET',
+  path: '/api/Transaction/AsyncGetTransRealtime',
+  menus: ['transactions'],
+  input: realtimeInput,
+  async handle(context, input) {
+    checkUserId(context, input.userid);
+    const exactKeys = [input.alipayOrder, input.eftNo, input.rrn].filter(Boolean);
+    if (context.principal.singleSearchOnly && exactKeys.length === 0) {
+      throw new ServiceError(403, 'SINGLE_SEARCH_ONLY', 'This role may search single transactions only: give an order, EFT or RRN number');
+    }
+    // An exact key finds the transaction whatever its day; otherwise the span (default today) applies.
+    const span = timeSpan(context, input.gmtPaymentFrom, input.gmtPaymentTo, 1);
+    const { where, params } = await transactionWhere(context, input, exactKeys.length ? { start: '1900-01-01 00:00:00', end: '9999-12-31 23:59:59' } : span);
+    const [summary] = await context.db.query<Record<string, string | number>>(
+      `SELECT count(*)::int AS total, ${NET} AS net,
+              ${SUMMARY_CATEGORIES.map((c) => `count(*) FILTER (WHERE category = '${c}')::int AS "${c}_count", coalesce(sum(trans_amount) FILTER (WHERE category = '${c}'), 0) AS "${c}_amount"`).join(',\n')}
+         FROM transactions WHERE ${where}`,
+      params,
+    );
+    const total = Number(summary?.total ?? 0);
+    const limit = context.principal.singleSearchOnly ? 1 : input.ispaging === false ? 1000 : input.limit;
+    const order = input.order === 'asc' ? 'ASC' : 'DESC';
+    const data = await context.db.query(
+      `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${where}
+        ORDER BY ${SORTS[input.sort]} ${order}, id ${order} LIMIT ${limit} OFFSET ${(input.page - 1) * limit}`,
+      params,
+    );
+    const breakdown = SUMMARY_CATEGORIES.map((name) => ({ name, count: Number(summary?.[`${name}_count`] ?? 0), amount: String(summary?.[`${name}_amount`] ?? '0.00') }));
+    return {
+      data,
+      totalAmount: String(summary?.net ?? '0.00'),
+      ...pageOf(total, limit, input.page),
+      resulttext: total === 0 ? 'No data' : 'Success',
+      summary: breakdown,
+    };
+  },
+});
+
+const dashboardInput = z.object({
+  userid: wholeNumber(1).optional(),
+  customer_no: optionalText(30),
+  gmtPaymentFrom: timestamp14.optional(),
+  gmtPaymentTo: timestamp14.optional(),
+});
+type DashboardInput = z.infer<typeof dashboardInput>;
+
+/** Dashboard figures default to the last seven days including today. */
+const DASHBOARD_DAYS = 7;
+
+async function dashboardWhere(context: AuthedContext, input: DashboardInput) {
+  checkUserId(context, input.userid);
+  return transactionWhere(context, { customer_no: input.customer_no }, timeSpan(context, input.gmtPaymentFrom, input.gmtPaymentTo, DASHBOARD_DAYS));
+}
+
+const dashboardCall = (path: string, handle: (context: AuthedContext, input: DashboardInput) => Promise<unknown>) =>
+  withPartnerVariant({ method: 'GET', path, menus: ['dashboard'], input: dashboardInput, handle });
+
+const allCountAndAmount = dashboardCall('/api/MerchantInfo/GetMerchantAllcountAndAmount', async (context, input) => {
+  const { where, params } = await dashboardWhere(context, input);
+  const [row] = await context.db.query<{ allCount: number; allAmount: string }>(
+    `SELECT count(*) FILTER (WHERE category <> 'OTHER')::int AS "allCount", ${NET} AS "allAmount" FROM transactions WHERE ${where}`,
+    params,
+  );
+  return { allCount: row?.allCount ?? 0, allAmount: row?.allAmount ?? '0.00' };
+});
+
+const paymentTypes = dashboardCall('/api/Transaction/GetTransPaymentType', async (context, input) => {
+  const { where, params } = await dashboardWhere(context, input);
+  return context.db.query(
+    `SELECT payment_type, count(*)::int AS count, ${NET} AS amount FROM transactions WHERE ${where} AND category <> 'OTHER'
+      GROUP BY payment_type ORDER BY amount DESC, payment_type`,
+    params,
+  );
+});
+
+const transTypePie = dashboardCall('/api/MerchantInfo/GetPieTransTypeCount', async (context, input) => {
+  const { where, params } = await dashboardWhere(context, input);
+  const rows = await context.db.query<{ name: string; count: number; amount: string }>(
+    `SELECT category AS name, count(*)::int AS count, coalesce(sum(trans_amount), 0)::numeric(18,2) AS amount
+       FROM transactions WHERE ${where} AND category <> 'OTHER' GROUP BY category`,
+    params,
+  );
+  return SUMMARY_CATEGORIES.map((name) => rows.find((r) => r.name === name) ?? { name, count: 0, amount: '0.00' });
+});
+
+const topStores = dashboardCall('/api/MerchantInfo/GetMerchantTopFiveStores', async (context, input) => {
+  const { where, params } = await dashboardWhere(context, input);
+  return context.db.query(
+    `SELECT store_code, max(store_name) AS store_name, max(merchant_no) AS merchant_no, count(*)::int AS count, ${NET} AS amount
+       FROM transactions WHERE ${where} AND category <> 'OTHER'
+      GROUP BY store_code ORDER BY amount DESC, store_code LIMIT 5`,
+    params,
+  );
+});
+
+const curve = dashboardCall('/api/MerchantInfo/GetCurveChartSevenDays', async (context, input) => {
+  checkUserId(context, input.userid);
+  // Fourteen days ending today: the last seven and the seven before them, day by day.
+  const today = wallClock(context.clock.now()).day;
+  const days = Array.from({ length: 14 }, (_, i) => toCompactDay(addDays(today, i - 13)));
+  const { where, params } = await transactionWhere(context, { customer_no: input.customer_no }, timeSpan(context, undefined, undefined, 14));
+  const rows = await context.db.query<{ day: string; count: number; amount: string }>(
+    `SELECT to_char(gmt_payment, 'YYYYMMDD') AS day, count(*) FILTER (WHERE category <> 'OTHER')::int AS count, ${NET} AS amount
+       FROM transactions WHERE ${where} GROUP BY 1`,
+    params,
+  );
+  const series = days.map((day) => rows.find((row) => row.day === day) ?? { day, count: 0, amount: '0.00' });
+  return { previous: series.slice(0, 7), current: series.slice(7) };
+});
+
+const terminalAndStoreCount = dashboardCall('/api/MerchantInfo/GetMerchantTerAndStoCount', async (context, input) => {
+  checkUserId(context, input.userid);
+  const customers = await customersIn(context, input.customer_no);
+  const { merchants } = await context.scope();
+  const { principal } = context;
+  const [names] =
+    principal.rank === 'PARTNER' && !input.customer_no
+      ? await context.db.query<{ customer_cname: string; customer_name: string }>('SELECT cname AS customer_cname, name AS customer_name FROM partners WHERE partner_no = $1', [principal.typeNo])
+      : await context.db.query<{ customer_cname: string; customer_name: string }>('SELECT customer_cname, customer_name FROM customers WHERE customer_no = ANY($1) ORDER BY customer_no LIMIT 1', [customers]);
+  const [counts] = await context.db.query<{ merchant_count: number; store_count: number; terminal_count: number }>(
+    `SELECT count(DISTINCT m.merchant_no)::int AS merchant_count, count(DISTINCT s.store_code)::int AS store_count, count(DISTINCT t.terminal_no)::int AS terminal_count
+       FROM merchants m LEFT JOIN stores s ON s.merchant_no = m.merchant_no LEFT JOIN terminals t ON t.store_code = s.store_code
+      WHERE m.customer_no = ANY($1) AND m.merchant_no = ANY($2)`,
+    [customers, merchants],
+  );
+  return { customer_cname: names?.customer_cname ?? '', customer_name: names?.customer_name ?? '', ...counts };
+});
+
+export const TRANSACTION_ENDPOINTS: Endpoint[] = [
+  ...realtime, ...allCountAndAmount, ...paymentTypes, ...transTypePie, ...topStores, ...curve, ...terminalAndStoreCount,
+];
+
+export { DASHBOARD_DAYS, realtimeInput };
