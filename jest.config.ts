@@ -28,6 +28,15 @@ const config: Config = {
       testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/unit/setup-dom.ts'],
     })(),
+    await createJestConfig({
+      ...shared,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/integration/postgres-global.ts',
+      globalTeardown: '<rootDir>/tests/integration/postgres-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/tests/integration/setup.ts'],
+    })(),
   ],
 };
 

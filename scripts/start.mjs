@@ -1,23 +1,73 @@
-// `npm start`: builds the portal when its sources changed, then serves the standalone output
-// (the same files the Docker image runs) on PORT (default 3000). Ctrl-C stops it.
+// `npm start`: builds the portal when its sources changed, starts the reference services
+// (creating and seeding their database under .data/ on first start), then serves the portal's
+// standalone output (the files the Docker image runs). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureBuild, STANDALONE } from './portal-build.mjs';
+import { demoSecrets } from './demo-secrets.mjs';
+import { ensureBuild, ROOT, STANDALONE } from './portal-build.mjs';
 
 const port = process.env.PORT || '3000';
+const upstreamPort = process.env.UPSTREAM_PORT || '4000';
 const host = process.env.HOST || '0.0.0.0';
+const dataDir = process.env.UPSTREAM_DATA_DIR || join(ROOT, '.data');
+const secrets = demoSecrets(dataDir);
+const upstreamUrl = process.env.UPSTREAM_URL || `http://127.0.0.1:${upstreamPort}`;
 
 ensureBuild();
 
-const portal = spawn(process.execPath, [join(STANDALONE, 'server.js')], {
-  stdio: 'inherit',
-  // server.js binds to HOSTNAME, which shells often set to the machine's name.
-  env: { ...process.env, NODE_ENV: 'production', PORT: port, HOSTNAME: host, NEXT_TELEMETRY_DISABLED: '1' },
-});
-
-console.log(`\nMerchant portal: http://localhost:${port}\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => portal.kill(signal));
+const children = [];
+function run(name, args, env) {
+  const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...secrets, ...env } });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+  return child;
 }
-portal.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+
+async function waitFor(url, seconds) {
+  for (let i = 0; i < seconds * 4; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+run('The reference services', [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'upstream/server.ts')], {
+  UPSTREAM_PORT: upstreamPort,
+  UPSTREAM_DATA_DIR: dataDir,
+  PORTAL_URL: process.env.PORTAL_URL || `http://localhost:${port}`,
+});
+// The first start seeds about 200 000 transactions, which takes a minute at most.
+await waitFor(`http://127.0.0.1:${upstreamPort}/health`, 300);
+
+run('The portal', [join(STANDALONE, 'server.js')], {
+  NODE_ENV: 'production',
+  PORT: port,
+  // server.js binds to HOSTNAME, which shells often set to the machine's name.
+  HOSTNAME: host,
+  UPSTREAM_URL: upstreamUrl,
+  NEXT_TELEMETRY_DISABLED: '1',
+});
+await waitFor(`http://127.0.0.1:${port}/api/health`, 60);
+
+console.log(`
+Merchant portal:      http://localhost:${port}
+Reference services:   ${upstreamUrl}  (mail: ${upstreamUrl}/dev/outbox)
+Demo users (password Portal#2026): admin, maker@demo.test, checker@demo.test, viewer@demo.test,
+  wxali@demo.test, assets@demo.test, partner@demo.test, newcomer@demo.test, other@demo.test
+`);

@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { APP_VERSION } from '../lib/version';
 
@@ -10,7 +8,9 @@ export interface UpstreamConfig {
   host: string;
   /** PostgreSQL when set; otherwise embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** PGlite's folder; ':memory:' keeps the database in memory (tests). */
   dataDir: string;
+  /** The AES passphrase of the en envelope, shared with the portal (npm start generates one for demos). */
   payloadKey: string;
   /** The version header every answer carries. */
   version: string;
@@ -31,22 +31,6 @@ const number = (value: string | undefined, fallback: number) => {
   return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
 };
 
-/**
- * A secret from the environment, or in demo and test mode one generated once into the data
- * folder, so that the portal started beside the services shares it. Production requires it.
- */
-export function secretFromEnvOrFile(name: string, dataDir: string, mode: UpstreamMode, env = process.env): string {
-  const fromEnv = env[name];
-  if (fromEnv) return fromEnv;
-  if (mode === 'production') throw new Error(`${name} must be set in production`);
-  const file = join(dataDir, `${name.toLowerCase()}.secret`);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
   const mode: UpstreamMode = env.UPSTREAM_MODE === 'test' || env.UPSTREAM_MODE === 'production' ? env.UPSTREAM_MODE : 'demo';
   const dataDir = env.UPSTREAM_DATA_DIR || join(process.cwd(), '.data');
@@ -55,7 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     host: env.UPSTREAM_HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    payloadKey: secretFromEnvOrFile('PAYLOAD_KEY', dataDir, mode, env),
+    payloadKey: env.PAYLOAD_KEY ?? '',
     version: env.UPSTREAM_VERSION || APP_VERSION,
     mode,
     portalUrl: env.PORTAL_URL || `http://localhost:${env.PORT || 3000}`,

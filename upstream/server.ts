@@ -19,7 +19,9 @@ export interface RunningUpstream {
 /** Opens (creating, migrating and seeding on first start) the database, then serves every call. */
 export async function startUpstream(config: UpstreamConfig, options: { seedTransactions?: number; log?: (line: string) => void } = {}): Promise<RunningUpstream> {
   const log = options.log ?? ((line: string) => console.log(`upstream: ${line}`));
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  if (config.payloadKey.length < 16) throw new Error('PAYLOAD_KEY must be set (at least 16 characters)');
+  const inMemory = config.databaseUrl !== undefined || config.dataDir === ':memory:';
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? undefined : `${config.dataDir}/pglite` });
   const applied = await migrate(db);
   if (applied.length) log(`applied migrations ${applied.join(', ')}`);
   const [seeded] = await db.query('SELECT 1 FROM seed_info');

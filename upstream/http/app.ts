@@ -36,6 +36,18 @@ async function readEnvelope(c: Context, method: Endpoint['method'], maxBytes: nu
   return en;
 }
 
+async function readPlain(c: Context, method: Endpoint['method']): Promise<Record<string, unknown>> {
+  if (method !== 'POST') return Object.fromEntries(new URL(c.req.url).searchParams);
+  const text = await c.req.text();
+  try {
+    const body: unknown = text ? JSON.parse(text) : {};
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new ServiceError(400, 'INVALID_INPUT', 'The body must be a JSON object');
+}
+
 function parseInput(schema: z.ZodType, payload: Record<string, unknown>) {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
@@ -58,6 +70,9 @@ export function createApp(services: Services, endpoints: Endpoint[]): Hono {
     c.res.headers.set(VERSION_HEADER, config.version);
   });
 
+  // Readiness for process managers and the start script: no envelope, no data.
+  app.get('/health', (c) => c.json({ status: 'ok', version: config.version }));
+
   for (const endpoint of endpoints) {
     app.on(endpoint.method, endpoint.path, async (c) => {
       const ip = clientIp(c);
@@ -71,7 +86,10 @@ export function createApp(services: Services, endpoints: Endpoint[]): Hono {
           ]);
         },
       };
-      const input = parseInput(endpoint.input, openPayload(await readEnvelope(c, endpoint.method, config.maxInputBytes), config.payloadKey));
+      const payload = endpoint.plain
+        ? await readPlain(c, endpoint.method)
+        : openPayload(await readEnvelope(c, endpoint.method, config.maxInputBytes), config.payloadKey);
+      const input = parseInput(endpoint.input, payload);
       let answer: unknown;
       if (endpoint.auth === 'public') {
         answer = await endpoint.handle(base, input);

@@ -28,6 +28,8 @@ interface Base<S extends z.ZodType> {
   input: S;
   /** A raw answer (CSV, say) instead of JSON. */
   contentType?: string;
+  /** Plain query or JSON input instead of the en envelope: the /dev helpers, for people and tests. */
+  plain?: boolean;
 }
 
 export interface PublicEndpoint<S extends z.ZodType = z.ZodType> extends Base<S> {

@@ -284,11 +284,13 @@ class TransactionGenerator {
       const sales = Math.floor(carry);
       carry -= sales;
       const limit = i === days - 1 ? this.nowSecond : 86399;
-      const seconds = Array.from({ length: sales }, () => this.secondOfDay(limit)).sort((a, b) => a - b);
-      for (const second of seconds) {
-        const customer = this.random.weighted(customerWeights);
-        const terminal = this.random.pick(this.byCustomer.get(customer) as Terminal[]);
-        this.sale(day, second, terminal, limit);
+      // The last eight days have a few sales of every customer whatever the size, so that today and
+      // the seven days before always show data.
+      const guaranteed = days - i <= 8 ? [...this.byCustomer.keys()].flatMap((no) => [no, no, no]) : [];
+      const customers = [...guaranteed, ...Array.from({ length: Math.max(0, sales - guaranteed.length) }, () => this.random.weighted(customerWeights))];
+      const timed = customers.map((customer) => ({ customer, second: this.secondOfDay(limit) })).sort((a, b) => a.second - b.second);
+      for (const { customer, second } of timed) {
+        this.sale(day, second, this.random.pick(this.byCustomer.get(customer) as Terminal[]), limit);
       }
       if (this.batch.length >= 20_000) await this.flush(db);
     }

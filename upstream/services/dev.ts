@@ -55,4 +55,4 @@ const payRefunds = publicCall({
   },
 });
 
-export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds];
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds].map((endpoint) => ({ ...endpoint, plain: true }));

@@ -1,0 +1,3 @@
+import { teardown } from './postgres-global';
+
+export default teardown;

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { sealPayload } from '@/lib/wire/envelope';
+import type { UpstreamConfig } from '@/upstream/config';
+import { startUpstream, type RunningUpstream } from '@/upstream/server';
+import { DEMO_PASSWORD } from '@/upstream/seed/reference-data';
+
+/** Each suite runs against every database available: PGlite always, PostgreSQL when started. */
+export const DATABASES: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.TEST_DATABASE_ADMIN_URL ? (['postgres'] as const) : [])];
+
+export const TEST_KEY = 'integration-test-payload-key';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** Send this as the en field instead of sealing the input. */
+  en?: string | null;
+  key?: string;
+}
+
+export class UpstreamClient {
+  constructor(readonly url: string) {}
+
+  async call<T = unknown>(method: string, path: string, input: unknown = {}, options: CallOptions = {}): Promise<Answer<T>> {
+    const en = options.en !== undefined ? options.en : sealPayload(input, options.key ?? TEST_KEY);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.token) headers['x-eftpay-token'] = options.token;
+    const response =
+      method === 'POST'
+        ? await fetch(`${this.url}${path}`, { method, headers, body: JSON.stringify(en === null ? {} : { en }) })
+        : await fetch(`${this.url}${path}${en === null ? '' : `?en=${encodeURIComponent(en)}`}`, { method, headers });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // CSV and other raw answers stay text
+    }
+    return { status: response.status, body: body as T, headers: response.headers };
+  }
+
+  /** Signs in and returns the token and the login answer's first item. */
+  async login(account: string, password = DEMO_PASSWORD) {
+    const answer = await this.call<[{ xEftpayToken: string; id: number; headers: string[] }]>('POST', '/sso/api/v1/login', { username: account, password });
+    if (answer.status !== 200) throw new Error(`login ${account} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    const session = answer.body[0];
+    return { token: session.xEftpayToken, userId: session.id, menus: session.headers };
+  }
+
+  /** The plain (no envelope) /dev helpers. */
+  async dev<T = unknown>(method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}): Promise<T> {
+    const response =
+      method === 'GET'
+        ? await fetch(`${this.url}${path}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}`)
+        : await fetch(`${this.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+    return (await response.json()) as T;
+  }
+}
+
+export interface TestUpstream extends RunningUpstream {
+  client: UpstreamClient;
+  stop(): Promise<void>;
+}
+
+/** A started reference service on a fresh, seeded database of its own. */
+export async function startTestUpstream(database: 'pglite' | 'postgres', overrides: Partial<UpstreamConfig> = {}, seedTransactions = 3000): Promise<TestUpstream> {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (database === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_ADMIN_URL as string;
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+    dropDatabase = async () => {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config: UpstreamConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    dataDir: ':memory:',
+    payloadKey: TEST_KEY,
+    version: '4.4.9',
+    mode: 'test',
+    portalUrl: 'http://portal.test',
+    tokenTtlMinutes: 720,
+    resetLinkMinutes: 5,
+    lockoutFailures: 10,
+    lockoutMinutes: 30,
+    maxInputBytes: 64 * 1024,
+    ...overrides,
+  };
+  const running = await startUpstream(config, { seedTransactions, log: () => {} });
+  return {
+    ...running,
+    client: new UpstreamClient(running.url),
+    async stop() {
+      await running.close();
+      await dropDatabase();
+    },
+  };
+}
