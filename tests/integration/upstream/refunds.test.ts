@@ -1,0 +1,182 @@
+import { DATABASES, startTestUpstream, type TestUpstream } from './harness';
+
+const REFUNDS = '/transaction/api/v1/refund/epaRefunds';
+const APPROVE = '/transaction/api/v1/postRefundApprovals';
+
+interface Sale {
+  id: number;
+  merchant_no: string;
+  order_no: string;
+  trans_amount: string;
+}
+
+describe.each(DATABASES)('refunds on %s', (database) => {
+  let upstream: TestUpstream;
+  let maker: string;
+  let checker: string;
+  let admin: string;
+  /** Sales of the first customer nobody has refunded, voided or asked to refund. */
+  let untouched: Sale[];
+
+  beforeAll(async () => {
+    upstream = await startTestUpstream(database);
+    [maker, checker, admin] = (await Promise.all(['maker@demo.test', 'checker@demo.test', 'admin'].map((a) => upstream.client.login(a)))).map((s) => s.token) as [string, string, string];
+    untouched = await upstream.db.query<Sale>(
+      `SELECT id, merchant_no, order_no, trans_amount FROM transactions t
+        WHERE customer_no = 'C0001' AND category = 'SALE' AND trans_amount > 20
+          AND NOT EXISTS (SELECT 1 FROM transactions x WHERE x.original_id = t.id)
+          AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.transaction_id = t.id)
+        ORDER BY id DESC LIMIT 40`,
+    );
+  });
+  afterAll(() => upstream.stop());
+
+  const nextSale = () => {
+    const sale = untouched.shift();
+    if (!sale) throw new Error('no sale left');
+    return sale;
+  };
+  const request = (token: string, sale: Sale, refundAmount: string, extra: Record<string, unknown> = {}) =>
+    upstream.client.call<{ success?: number; refundId?: number; error?: { code: string; params?: { balance?: string } } }>(
+      'POST', REFUNDS, { merchantNo: sale.merchant_no, alipayOrder: sale.order_no, reason: 'Customer returned goods', refundAmount, ...extra }, { token },
+    );
+  const status = async (refundId: number) =>
+    (await upstream.db.query<{ approve_status: string }>('SELECT approve_status FROM refunds WHERE refund_id = $1', [refundId]))[0]?.approve_status;
+  const balanceOf = async (sale: Sale, token = maker) => {
+    const answer = await upstream.client.call<{ data: { refundBalance: string }[] }>('GET', '/transaction/api/v1/refund/getEpaTrans', { alipayOrder: sale.order_no }, { token });
+    return answer.body.data[0]?.refundBalance;
+  };
+
+  it('walks 10 -> 20 -> 30: requested, approved with the password, then paid as a refund transaction', async () => {
+    const sale = nextSale();
+    const created = await request(maker, sale, '10.00');
+    expect(created.status).toBe(200);
+    const refundId = created.body.refundId as number;
+    expect(await status(refundId)).toBe('10');
+
+    const decided = await upstream.client.call<{ result: { refundId: number; success: boolean }[] }>('POST', APPROVE, { refundArray: [refundId], result: 'approve', password: 'Portal#2026' }, { token: checker });
+    expect(decided.body.result).toEqual([{ refundId, success: true }]);
+    expect(await status(refundId)).toBe('20');
+
+    expect(await upstream.client.dev<{ paid: number }>('POST', '/dev/refunds/pay')).toEqual({ paid: expect.any(Number) });
+    expect(await status(refundId)).toBe('30');
+    const [paid] = await upstream.db.query<{ trans_type: string; trans_amount: string; original_id: number }>(
+      'SELECT t.trans_type, t.trans_amount, t.original_id FROM refunds r JOIN transactions t ON t.id = r.refund_transaction_id WHERE r.refund_id = $1',
+      [refundId],
+    );
+    expect(paid).toEqual({ trans_type: '50', trans_amount: '10.00', original_id: sale.id });
+    // Once approved it cannot be cancelled.
+    const cancel = await upstream.client.call('DELETE', REFUNDS, { refundId }, { token: maker });
+    expect(cancel.status).toBe(409);
+  });
+
+  it('rejects (40), and a rejected request no longer holds the balance', async () => {
+    const sale = nextSale();
+    const before = await balanceOf(sale);
+    const created = await request(maker, sale, sale.trans_amount);
+    expect(await balanceOf(sale)).toBe('0.00');
+    await upstream.client.call('POST', APPROVE, { refundArray: [created.body.refundId], result: 'reject', password: 'Portal#2026' }, { token: checker });
+    expect(await status(created.body.refundId as number)).toBe('40');
+    expect(await balanceOf(sale)).toBe(before);
+  });
+
+  it('cancels (50) only while pending, by the requester, and frees the balance', async () => {
+    const sale = nextSale();
+    const created = await request(maker, sale, '5.00');
+    const refundId = created.body.refundId as number;
+    expect((await upstream.client.call('DELETE', REFUNDS, { refundId }, { token: checker })).status).toBe(403);
+    expect((await upstream.client.call('DELETE', REFUNDS, { refundId }, { token: maker })).status).toBe(200);
+    expect(await status(refundId)).toBe('50');
+    expect(await balanceOf(sale)).toBe(sale.trans_amount);
+    expect((await upstream.client.call('DELETE', REFUNDS, { refundId }, { token: maker })).status).toBe(409);
+  });
+
+  it('never lets the requester approve its own request', async () => {
+    const sale = nextSale();
+    const created = await request(admin, sale, '3.00');
+    const decided = await upstream.client.call<{ result: { success: boolean; code?: string }[] }>('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Portal#2026' }, { token: admin });
+    expect(decided.body.result[0]).toMatchObject({ success: false, code: 'OWN_REQUEST' });
+    expect(await status(created.body.refundId as number)).toBe('10');
+  });
+
+  it('refuses approval with a wrong password, and by roles that cannot approve or apply', async () => {
+    const sale = nextSale();
+    const created = await request(maker, sale, '2.00');
+    const wrong = await upstream.client.call<{ error: { code: string } }>('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Wrong#2026' }, { token: checker });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.code).toBe('APPROVAL_PASSWORD_WRONG');
+    expect((await upstream.client.call('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Portal#2026' }, { token: maker })).status).toBe(403);
+    expect((await request(checker, nextSale(), '1.00')).status).toBe(403);
+    expect(await status(created.body.refundId as number)).toBe('10');
+  });
+
+  it.each([
+    ['0', 422, 'REFUND_AMOUNT_INVALID'],
+    ['0.00', 422, 'REFUND_AMOUNT_INVALID'],
+    ['-5', 400, 'INVALID_INPUT'],
+    ['1.234', 400, 'INVALID_INPUT'],
+    ['abc', 400, 'INVALID_INPUT'],
+  ])('refuses the amount %p', async (refundAmount, httpStatus, code) => {
+    const answer = await request(maker, untouched[0] as Sale, refundAmount);
+    expect(answer.status).toBe(httpStatus);
+    expect(answer.body.error?.code).toBe(code);
+  });
+
+  it('refuses more than the transaction amount and more than the refundable balance, naming the balance', async () => {
+    const sale = nextSale();
+    const over = await request(maker, sale, (Number(sale.trans_amount) + 1).toFixed(2));
+    expect(over.body.error?.code).toBe('REFUND_EXCEEDS_AMOUNT');
+    await request(maker, sale, '1.00');
+    const expected = (Number(sale.trans_amount) - 1).toFixed(2);
+    const rest = await request(maker, sale, sale.trans_amount);
+    expect(rest.status).toBe(422);
+    expect(rest.body.error).toMatchObject({ code: 'REFUND_EXCEEDS_BALANCE', params: { balance: expected } });
+    expect((await request(maker, sale, expected)).status).toBe(200);
+    expect((await request(maker, sale, '0.01')).body.error?.code).toBe('NO_REFUNDABLE_BALANCE');
+  });
+
+  it('refuses a transaction that does not exist, one of another customer, and a voided sale', async () => {
+    const sale = untouched[0] as Sale;
+    expect((await request(maker, { ...sale, order_no: 'NO-SUCH-ORDER' }, '1.00')).status).toBe(404);
+    const [foreign] = await upstream.db.query<Sale>("SELECT id, merchant_no, order_no, trans_amount FROM transactions WHERE customer_no = 'C0002' AND category = 'SALE' LIMIT 1");
+    expect((await request(maker, foreign as Sale, '1.00')).status).toBe(404);
+    const [voided] = await upstream.db.query<Sale>(
+      "SELECT s.id, s.merchant_no, s.order_no, s.trans_amount FROM transactions s JOIN transactions v ON v.original_id = s.id AND v.category = 'VOID' WHERE s.customer_no = 'C0001' LIMIT 1",
+    );
+    expect((await request(maker, voided as Sale, '1.00')).body.error?.code).toBe('NO_REFUNDABLE_BALANCE');
+  });
+
+  it('lets exactly one of two concurrent approvals of the same request win', async () => {
+    const created = await request(maker, nextSale(), '4.00');
+    const second = await upstream.client.login('admin');
+    const attempts = await Promise.all(
+      [checker, second.token].map((token) =>
+        upstream.client.call<{ result: { success: boolean }[] }>('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Portal#2026' }, { token }),
+      ),
+    );
+    expect(attempts.map((a) => a.body.result[0]?.success).sort()).toEqual([false, true]);
+    const [row] = await upstream.db.query<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'refund.approve' AND target = (SELECT refund_no FROM refunds WHERE refund_id = $1)", [created.body.refundId]);
+    expect(row?.n).toBe(1);
+  });
+
+  it('refuses one of two concurrent requests that together exceed the balance', async () => {
+    const sale = nextSale();
+    const share = (Number(sale.trans_amount) * 0.6).toFixed(2);
+    const other = await upstream.client.login('admin');
+    const attempts = await Promise.all([request(maker, sale, share), request(other.token, sale, share)]);
+    expect(attempts.map((a) => a.status).sort()).toEqual([200, 422]);
+    const [held] = await upstream.db.query<{ sum: string }>("SELECT sum(refund_amount)::text AS sum FROM refunds WHERE transaction_id = $1 AND approve_status = '10'", [sale.id]);
+    expect(held?.sum).toBe(share);
+  });
+
+  it('writes the activity log for every state change', async () => {
+    const actions = await upstream.db.query<{ action: string }>('SELECT DISTINCT action FROM activity_log ORDER BY 1');
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['refund.request', 'refund.approve', 'refund.reject', 'refund.cancel']));
+  });
+
+  it('counts pending approvals for the badge as the database does', async () => {
+    const [expected] = await upstream.db.query<{ n: number }>("SELECT count(*)::int AS n FROM refunds WHERE customer_no = 'C0001' AND approve_status = '10'");
+    const answer = await upstream.client.call<{ raCount: number }[]>('GET', '/api/TransRefund/Get_RefundApprovalCount', { approve_status: '10' }, { token: checker });
+    expect(answer.body).toEqual([{ raCount: expected?.n }]);
+  });
+});
