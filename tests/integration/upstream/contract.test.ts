@@ -1,0 +1,237 @@
+import { encryptText, sealPayload } from '@/lib/wire/envelope';
+import { endpointsFor } from '@/upstream/endpoints';
+import { DATABASES, startTestUpstream, TEST_KEY, type TestUpstream } from './harness';
+
+interface Session {
+  token: string;
+  userId: number;
+}
+
+interface Case {
+  /** Who calls; null for public calls. */
+  user: string | null;
+  good: (context: { session: Session; upstream: TestUpstream }) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** A field whose absence is refused (omit when the call has no required field). */
+  required?: string;
+  /** A field and a value of the wrong type. */
+  wrongType?: [string, unknown];
+}
+
+const sale = async (upstream: TestUpstream) =>
+  (await upstream.db.query<{ merchant_no: string; order_no: string }>(
+    `SELECT merchant_no, order_no FROM transactions t WHERE customer_no = 'C0001' AND category = 'SALE'
+       AND NOT EXISTS (SELECT 1 FROM transactions x WHERE x.original_id = t.id) AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.transaction_id = t.id)
+     ORDER BY id DESC LIMIT 1 OFFSET $1`,
+    [Math.floor(Math.random() * 50)],
+  ))[0] as { merchant_no: string; order_no: string };
+const pendingRefund = async (upstream: TestUpstream, requester: string) =>
+  (await upstream.db.query<{ refund_id: number }>(
+    "SELECT r.refund_id FROM refunds r JOIN users u ON u.user_id = r.apply_user_id WHERE r.approve_status = '10' AND u.account = $1 ORDER BY refund_id LIMIT 1",
+    [requester],
+  ))[0]?.refund_id;
+
+const dashboard: Case = { user: 'admin', good: () => ({}), wrongType: ['gmtPaymentFrom', 20261121] };
+const partnerDashboard: Case = { user: 'partner@demo.test', good: () => ({}), wrongType: ['gmtPaymentFrom', 20261121] };
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** One case per call; the suite fails when a registered call has none. */
+const CASES: Record<string, Case> = {
+  'POST /sso/api/v1/login': { user: null, good: () => ({ username: 'viewer@demo.test', password: 'Portal#2026' }), required: 'username', wrongType: ['password', 42] },
+  'POST /sso/api/v1/login/external/token': {
+    user: null,
+    good: async ({ upstream }) => ({ token: (await upstream.client.dev<{ token: string }>('POST', '/dev/sso-token', { account: 'viewer@demo.test' })).token }),
+    required: 'token',
+    wrongType: ['token', ['x']],
+  },
+  'GET /sso/api/v2/login/external/token/renew': { user: 'viewer@demo.test', good: () => ({}) },
+  'POST /sso/api/v1/logout': { user: 'viewer@demo.test', good: () => ({}) },
+  'POST /sso/api/v1/menu': { user: 'viewer@demo.test', good: () => ({}) },
+  'GET /sso/api/v1/user/getUserInfoList': { user: 'viewer@demo.test', good: () => ({ userName: 'viewer@demo.test' }), required: 'userName', wrongType: ['userName', {}] },
+  'POST /sso/api/v1/user/updateContactNumber': {
+    user: 'viewer@demo.test',
+    good: ({ session }) => ({ contactNumber: `8529${Math.floor(1e6 + Math.random() * 8e6)}`, userId: session.userId }),
+    required: 'contactNumber',
+    wrongType: ['userId', 'me'],
+  },
+  'POST /sso/api/v1/user/sendResetPwdEmail': { user: null, good: () => ({ email: 'viewer@demo.test', username: 'viewer@demo.test', lang: 'zhTW' }), required: 'email', wrongType: ['email', 'not-an-email'] },
+  'POST /sso/api/v1/user/getResetPwdEmailInfo': { user: null, good: () => ({ randomId: 'unknown-link' }), required: 'randomId', wrongType: ['randomId', 7] },
+  'POST /sso/api/v1/user/updateEmailDeleted': { user: null, good: () => ({ randomId: 'unknown-link', newPassword: 'Viewer#2027' }), required: 'newPassword', wrongType: ['newPassword', true] },
+  'POST /sso/api/v1/user/boolPwdIsRepeat': { user: 'viewer@demo.test', good: ({ session }) => ({ userId: session.userId, newPassword: 'Viewer#2027', type: 1 }), required: 'type', wrongType: ['type', 3] },
+  'POST /sso/api/v1/user/verifyOldPassword': { user: 'viewer@demo.test', good: ({ session }) => ({ userId: session.userId, oldPassword: 'Portal#2026', type: '1' }), required: 'oldPassword', wrongType: ['userId', -1] },
+  // Well formed, answered with the history refusal: the success path (which changes the password
+  // later cases sign in with) is covered in sso.test.ts.
+  'POST /sso/api/v1/user/updateEpaPassword': { user: 'newcomer@demo.test', good: ({ session }) => ({ userId: session.userId, newPassword: 'Portal#2026', type: 1 }), required: 'newPassword', wrongType: ['type', 'login'] },
+  'POST /sso/api/v1/user/changePassword': { user: 'wxali@demo.test', good: ({ session }) => ({ userId: session.userId, oldPassword: 'Wrong#0000', newPassword: 'Wxali#2027', type: 1 }), required: 'oldPassword', wrongType: ['newPassword', null] },
+  'POST /sso/api/v1/user/updateCustomerUserInfo': {
+    user: 'admin',
+    good: async ({ upstream }) => {
+      const [maker] = await upstream.db.query<{ user_id: number }>("SELECT user_id FROM users WHERE account = 'maker@demo.test'");
+      return { userId: maker?.user_id, contactNumber: '85292345678', contactName: 'Wong Siu Ling', contactEmail: 'maker@demo.test', roleId: 4, status: 1, jobTitle: 'Cashier Supervisor', department: 'Operations', appellation: 'MS' };
+    },
+    required: 'contactEmail',
+    wrongType: ['roleId', 'admin'],
+  },
+  'POST /sso/api/v1/user/insertAccount': {
+    user: 'admin',
+    good: () => {
+      const name = `cashier-${unique()}@demo.test`;
+      return { account: name, password: 'Cashier#2026', roleId: 4, name: 'Cashier account', contactName: 'Cashier One', contactEmail: name, contactNumber: '85291112222', jobTitle: 'Cashier', department: 'Front Office', appellation: 'MR' };
+    },
+    required: 'account',
+    wrongType: ['appellation', 'DR'],
+  },
+  'GET /sso/api/v1/user/getCustomerUserAccounts': { user: 'admin', good: () => ({ limit: 10, page: 1, sort: 'userId', order: 'desc' }), wrongType: ['limit', 'ten'] },
+  'GET /sso/api/v1/user/boolIsForcedUpdAccInfoToSqliteAndSendEmail': { user: 'viewer@demo.test', good: ({ session }) => ({ userId: session.userId }), required: 'userId', wrongType: ['userId', {}] },
+  'POST /sso/api/v1/user/insertToSqlite': {
+    user: 'viewer@demo.test',
+    good: ({ session }) => ({ userId: session.userId, jobTitle: 'Customer Service', department: 'Front Office', appellation: 'MS', contactName: 'Cheung Mei Yee' }),
+    required: 'department',
+    wrongType: ['appellation', 1],
+  },
+  'GET /sso/api/v1/user/exportAccounts': { user: 'admin', good: () => ({}) },
+  'GET /api/Transaction/AsyncGetTransRealtime': { user: 'admin', good: () => ({ limit: 10, page: 1, sort: 'gmt_payment', order: 'desc' }), wrongType: ['transType', [99]] },
+  'GET /api/Transaction/AsyncGetTransRealtime_20230314': { user: 'partner@demo.test', good: () => ({ limit: '10', page: '1', ispaging: 'true' }), wrongType: ['amountFrom', '12.345'] },
+  'GET /api/Transaction/GetTransPaymentType': dashboard,
+  'GET /api/Transaction/GetTransPaymentType_20230314': partnerDashboard,
+  'GET /api/MerchantInfo/GetPieTransTypeCount': dashboard,
+  'GET /api/MerchantInfo/GetPieTransTypeCount_20230314': partnerDashboard,
+  'GET /api/MerchantInfo/GetMerchantTopFiveStores': dashboard,
+  'GET /api/MerchantInfo/GetMerchantTopFiveStores_20230314': partnerDashboard,
+  'GET /api/MerchantInfo/GetMerchantTerAndStoCount': dashboard,
+  'GET /api/MerchantInfo/GetMerchantTerAndStoCount_20230314': partnerDashboard,
+  'GET /api/MerchantInfo/GetMerchantAllcountAndAmount': dashboard,
+  'GET /api/MerchantInfo/GetMerchantAllcountAndAmount_20230314': partnerDashboard,
+  'GET /api/MerchantInfo/GetCurveChartSevenDays': dashboard,
+  'GET /api/MerchantInfo/GetCurveChartSevenDays_20230314': partnerDashboard,
+  'GET /api/MerchantInfo/GetMerchantList': { user: 'admin', good: () => ({ limit: 10, page: 1, sort: 'merchant_no', order: 'asc', ispaging: false }), wrongType: ['ispaging', 'maybe'] },
+  'GET /hk/api/MerchantInfo/GetMerchantInfo': { user: 'admin', good: () => ({ limit: 10, page: 1 }), wrongType: ['status', 'Closed'] },
+  'GET /hk/api/MerchantInfo/GetMerchantInfo_20230314': { user: 'partner@demo.test', good: () => ({ limit: 10, page: 1 }), wrongType: ['page', 0] },
+  'GET /hk/api/MerchantInfo/GetCustomerInfo': { user: 'admin', good: () => ({}), wrongType: ['customer_no', 1] },
+  'GET /hk/api/MerchantInfo/GetCustomerInfo_20230314': { user: 'partner@demo.test', good: () => ({}), wrongType: ['customer_no', 1] },
+  'GET /hk/api/PartnerInfo/GetPartnerList': { user: 'partner@demo.test', good: () => ({}), wrongType: ['userid', 'x'] },
+  'GET /transaction/api/v1/refund/getEpaTrans': { user: 'maker@demo.test', good: async ({ upstream }) => ({ alipayOrder: (await sale(upstream)).order_no }), wrongType: ['alipayOrder', 5] },
+  'POST /transaction/api/v1/refund/epaRefunds': {
+    user: 'maker@demo.test',
+    good: async ({ upstream }) => {
+      const s = await sale(upstream);
+      return { merchantNo: s.merchant_no, alipayOrder: s.order_no, reason: 'Duplicate charge', refundAmount: '0.50', platform: 'EPA', ercrfn: 'ERC' };
+    },
+    required: 'reason',
+    wrongType: ['refundAmount', { value: 1 }],
+  },
+  'DELETE /transaction/api/v1/refund/epaRefunds': { user: 'maker@demo.test', good: async ({ upstream }) => ({ refundId: await pendingRefund(upstream, 'maker@demo.test') }), required: 'refundId', wrongType: ['refundId', 'one'] },
+  'GET /transaction/api/v1/refund/epaRefunds': { user: 'checker@demo.test', good: () => ({ rftype: 2, page: 1, limit: 10, sorting: 'transTime', orderBy: 'desc' }), required: 'rftype', wrongType: ['rftype', 3] },
+  'GET /transaction/api/v1/refund/getRefundApprovals': { user: 'checker@demo.test', good: () => ({ page: 1, limit: 10 }), wrongType: ['apprStartDate', '2026-11-01'] },
+  'POST /transaction/api/v1/postRefundApprovals': {
+    user: 'checker@demo.test',
+    good: async ({ upstream }) => ({ refundArray: [await pendingRefund(upstream, 'maker@demo.test')], result: 'reject', password: 'Portal#2026' }),
+    required: 'refundArray',
+    wrongType: ['refundArray', []],
+  },
+  'GET /api/TransRefund/Get_RefundApprovalCount': { user: 'checker@demo.test', good: ({ session }) => ({ userid: session.userId, approve_status: '10' }), wrongType: ['approve_status', '20'] },
+  'GET /api/TotalAssets/GetPanelItem': { user: 'assets@demo.test', good: () => ({}), wrongType: ['userid', -3] },
+  'GET /api/TotalAssets/GetPanelItemDetail': { user: 'assets@demo.test', good: () => ({ page: 1, limit: 10, assetType: 'MARGIN' }), wrongType: ['assetType', 'GOLD'] },
+  'GET /api/TotalAssets/GetPieItems': { user: 'assets@demo.test', good: () => ({}), wrongType: ['customer_no', ['C0001']] },
+};
+
+const ENDPOINTS = endpointsFor({ mode: 'production' });
+
+describe.each(DATABASES)('every call answers its contract on %s', (database) => {
+  let upstream: TestUpstream;
+  beforeAll(async () => {
+    upstream = await startTestUpstream(database, { maxInputBytes: 8 * 1024 }, 1500);
+  });
+  afterAll(() => upstream.stop());
+
+  it('has a contract case for every registered call, and no stale case', () => {
+    const registered = ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort();
+    expect(Object.keys(CASES).sort()).toEqual(registered);
+  });
+
+  describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (name, endpoint) => {
+    const contract = CASES[name] as Case;
+    const session = async () => {
+      if (!contract.user) return { token: '', userId: 0 };
+      return upstream.client.login(contract.user);
+    };
+    const call = async (input: unknown, options: { en?: string | null; token?: string; key?: string } = {}) => {
+      const answer = await upstream.client.call<{ error?: { code: string; description: string } }>(endpoint.method, endpoint.path, input, options);
+      expect(answer.status).not.toBe(500);
+      expect(answer.headers.get('x-server-version')).toBe('4.4.9');
+      return answer;
+    };
+
+    it('answers a good call', async () => {
+      const s = await session();
+      const answer = await call(await contract.good({ session: s, upstream }), { token: s.token });
+      expect({ status: answer.status, body: answer.body }).toMatchObject({ status: 200 });
+    });
+
+    it('refuses a missing, garbage, foreign-key or non-object en with 400', async () => {
+      const { token } = await session();
+      for (const en of [null, 'garbage!', sealPayload({}, 'another-key'), encryptText('[1,2]', TEST_KEY), encryptText('not json', TEST_KEY)]) {
+        const answer = await call({}, { en, token });
+        expect({ en: en?.slice(0, 10), status: answer.status, code: answer.body.error?.code }).toEqual({ en: en?.slice(0, 10), status: 400, code: 'BAD_ENVELOPE' });
+      }
+    });
+
+    it('refuses oversize input with 413', async () => {
+      const { token } = await session();
+      const answer = await call({ padding: 'x'.repeat(10_000) }, { token });
+      expect(answer.status).toBe(413);
+    });
+
+    if (contract.required) {
+      it(`refuses the input without ${contract.required}`, async () => {
+        const s = await session();
+        const input = { ...(await contract.good({ session: s, upstream })) };
+        delete input[contract.required as string];
+        const answer = await call(input, { token: s.token });
+        expect(answer.status).toBe(400);
+        expect(answer.body.error?.code).toMatch(/INVALID_INPUT/);
+      });
+    }
+
+    if (contract.wrongType) {
+      it(`refuses ${contract.wrongType[0]} of the wrong type`, async () => {
+        const s = await session();
+        const [field, value] = contract.wrongType as [string, unknown];
+        const answer = await call({ ...(await contract.good({ session: s, upstream })), [field]: value }, { token: s.token });
+        expect(answer.status).toBe(400);
+        expect(answer.body.error?.code).toBe('INVALID_INPUT');
+      });
+    }
+
+    if (endpoint.auth === 'token') {
+      it('refuses a missing or dead token with the relogin description', async () => {
+        const s = await session();
+        const good = await contract.good({ session: s, upstream });
+        await upstream.client.call('POST', '/sso/api/v1/logout', {}, { token: s.token });
+        for (const token of [undefined, s.token, 'forged-token']) {
+          const answer = await call(good, { token });
+          expect(answer.status).toBe(401);
+          expect(answer.body.error).toEqual({ code: 'TOKEN_EXPIRED', description: 'UserToken over date, Relogin' });
+        }
+      });
+    }
+  });
+
+  it('answers unknown calls with 404 and the version header', async () => {
+    const answer = await upstream.client.call('GET', '/api/NoSuchCall', {});
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('x-server-version')).toBe('4.4.9');
+  });
+});
+
+describe('the /dev helpers', () => {
+  it('are not mounted in production', async () => {
+    const upstream = await startTestUpstream('pglite', { mode: 'production' }, 100);
+    try {
+      for (const path of ['/dev/outbox', '/dev/sso-token', '/dev/clock', '/dev/refunds/pay']) {
+        expect((await fetch(`${upstream.url}${path}`)).status).toBe(404);
+      }
+    } finally {
+      await upstream.stop();
+    }
+  });
+});
