@@ -275,8 +275,8 @@ class TransactionGenerator {
     });
     const weightSum = weights.reduce((a, b) => a + b, 0);
     const customerWeights = [...this.byCustomer.keys()].map((no) => [no, CUSTOMERS.find((c) => c.customer_no === no)?.weight ?? 1] as const);
-    // About 4.5% of sales bring a void or refund with them; aim the sales so the total lands on target.
-    const salesTarget = target / 1.05;
+    // About 3.4% of sales bring a void or refund with them; aim the sales so the total lands on target.
+    const salesTarget = target / 1.034;
     let carry = 0;
     for (let i = 0; i < days; i++) {
       const day = addDays(start, i);

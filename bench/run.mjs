@@ -1,0 +1,12 @@
+// `npm run bench`: every benchmark, printing its figures. Figures, not pass/fail: the goals are in
+// the issues and docs/performance.md.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
+for (const bench of ['bench/upstream.ts']) {
+  console.log(`\n== ${bench}`);
+  const result = spawnSync(process.execPath, ['--max-old-space-size=8192', tsx, join(root, bench)], { stdio: 'inherit', cwd: root });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
