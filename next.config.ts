@@ -29,9 +29,6 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') }];
   },
-  async redirects() {
-    return [{ source: '/', destination: '/dashboard/dashboard', permanent: false }];
-  },
 };
 
 export default createNextIntlPlugin('./lib/i18n/request.ts')(nextConfig);

@@ -1,16 +1,48 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { mobileTarget } from './lib/auth/mobile';
+import { LOGIN_PATH, navigate } from './lib/auth/routes';
 import { API_CSP, createNonce, pageCsp } from './lib/security/headers';
+import { sessionConfig } from './lib/session/config';
+import { isHttps, needsTouch, openSession, sealSession, sessionCookieSettings, type SessionData } from './lib/session/session';
 
 /**
- * Runs before every page and route handler: gives each page request a fresh CSP nonce, which
- * Next reads from the request's CSP header and puts on its own scripts.
+ * Runs before every page and route handler: the mobile redirect, the navigation rules of spec
+ * section 2, the idle-timeout refresh, and a fresh CSP nonce per page. A convenience, not the
+ * security boundary: pages and route handlers check the session again.
  */
-export function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith('/api/')) {
-    const response = NextResponse.next();
-    response.headers.set('Content-Security-Policy', API_CSP);
+export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  const mobile = mobileTarget(request.nextUrl, request.headers.get('user-agent'), process.env.MOBILE_H5_URL);
+  if (mobile && !pathname.startsWith('/api/')) return NextResponse.redirect(mobile, 307);
+
+  const { cookieName } = sessionConfig();
+  const cookie = request.cookies.get(cookieName)?.value;
+  const { session } = await openSession(cookie);
+  const secure = isHttps(request.url, request.headers.get('x-forwarded-proto'));
+  const decision = navigate(pathname, session);
+
+  if (decision.kind === 'logout') {
+    const target = new URL(LOGIN_PATH, request.url);
+    if (cookie) target.searchParams.set('notice', 'sessionEnded');
+    const response = NextResponse.redirect(target, 307);
+    response.cookies.set(cookieName, '', { path: '/', maxAge: 0 });
     return response;
   }
+  if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.to, request.url), 307);
+
+  const response = pathname.startsWith('/api/') ? apiResponse() : pageResponse(request);
+  if (cookie && !session) response.cookies.set(cookieName, '', { path: '/', maxAge: 0 });
+  if (session && needsTouch(session)) await touch(response, session, secure);
+  return response;
+}
+
+function apiResponse() {
+  const response = NextResponse.next();
+  response.headers.set('Content-Security-Policy', API_CSP);
+  return response;
+}
+
+function pageResponse(request: NextRequest) {
   const csp = pageCsp({ nonce: createNonce(), development: process.env.NODE_ENV === 'development' });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
@@ -19,6 +51,12 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+/** Idle timeout: a used session's last-seen time moves forward (DESIGN.md section 7). */
+async function touch(response: NextResponse, session: SessionData, secure: boolean) {
+  const next = { ...session, lastSeen: Date.now() };
+  response.cookies.set(sessionConfig().cookieName, await sealSession(next), sessionCookieSettings(secure, next));
+}
+
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt).*)'],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|icon.svg).*)'],
 };

@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/AppProviders';
+import { isNewerVersion, latestUpstreamVersion } from '@/lib/gateway/version';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
 import './globals.css';
 
@@ -19,7 +20,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <AntdRegistry>
           <NextIntlClientProvider>
-            <AppProviders language={languageOfTag(locale) ?? DEFAULT_LANGUAGE}>{children}</AppProviders>
+            <AppProviders language={languageOfTag(locale) ?? DEFAULT_LANGUAGE} newerVersion={isNewerVersion(latestUpstreamVersion())}>
+              {children}
+            </AppProviders>
           </NextIntlClientProvider>
         </AntdRegistry>
       </body>

@@ -11,17 +11,21 @@ import 'dayjs/locale/zh-tw';
 import type { ReactNode } from 'react';
 import type { Language } from '@/lib/i18n/languages';
 import { theme } from '@/lib/theme/tokens';
+import { UpdatePrompt } from './UpdatePrompt';
 
 const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, zhTW, zhCN };
 const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zhTW: 'zh-tw', zhCN: 'zh-cn' };
 
 /** antd's theme and texts, and dayjs' month and week names, follow the user's language. */
-export function AppProviders({ language, children }: { language: Language; children: ReactNode }) {
+export function AppProviders({ language, newerVersion, children }: { language: Language; newerVersion: boolean; children: ReactNode }) {
   // dayjs keeps one global locale: set it only in the browser, where there is one user.
   if (typeof window !== 'undefined') dayjs.locale(DAYJS_LOCALES[language]);
   return (
     <ConfigProvider theme={theme} locale={ANTD_LOCALES[language]}>
-      <App>{children}</App>
+      <App>
+        {children}
+        <UpdatePrompt newer={newerVersion} />
+      </App>
     </ConfigProvider>
   );
 }

@@ -128,4 +128,37 @@ const partnerList = authedCall({
   },
 });
 
-export const MERCHANT_ENDPOINTS: Endpoint[] = [merchantList, ...merchantInfo, ...customerInfo, partnerList];
+/** Stores with their terminals (the "store terminal" call of spec section 7, guarded in the portal). */
+const storeTerminals = withPartnerVariant({
+  method: 'GET',
+  path: '/hk/api/MerchantInfo/GetStoreTerminal',
+  menus: ['stores'],
+  input: z.object({
+    ...paging,
+    order: z.enum(['asc', 'desc']).default('asc'),
+    userid: wholeNumber(1).optional(),
+    merchant_no: optionalText(30),
+    store_code: optionalText(30),
+    status: z.enum(['Active', 'Inactive', 'Applying']).optional(),
+  }),
+  async handle(context, input) {
+    checkUserId(context, input.userid);
+    const { merchants } = await context.scope();
+    const params = [merchants, input.merchant_no || null, input.store_code || null, input.status ?? null];
+    const where = `s.merchant_no = ANY($1) AND ($2::text IS NULL OR s.merchant_no = $2) AND ($3::text IS NULL OR s.store_code = $3) AND ($4::text IS NULL OR s.status = $4)`;
+    const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM stores s WHERE ${where}`, params);
+    const data = await context.db.query(
+      `SELECT s.store_code, s.store_name, s.merchant_no, m.business_name, s.province, s.city, s.district, s.address, s.cn_street, s.en_street,
+              s.status, coalesce(to_char(s.activation_date, 'YYYY-MM-DD'), '') AS "activationDate",
+              coalesce(array_agg(t.terminal_no ORDER BY t.terminal_no) FILTER (WHERE t.terminal_no IS NOT NULL), '{}') AS terminals,
+              count(t.terminal_no)::int AS "tidNumber"
+         FROM stores s JOIN merchants m ON m.merchant_no = s.merchant_no LEFT JOIN terminals t ON t.store_code = s.store_code
+        WHERE ${where} GROUP BY s.store_code, m.business_name
+        ORDER BY s.store_code ${input.order === 'asc' ? 'ASC' : 'DESC'} LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+      params,
+    );
+    return { data, ...pageOf(total, input.limit, input.page) };
+  },
+});
+
+export const MERCHANT_ENDPOINTS: Endpoint[] = [merchantList, ...merchantInfo, ...customerInfo, partnerList, ...storeTerminals];

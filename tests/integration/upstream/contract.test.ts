@@ -108,6 +108,8 @@ const CASES: Record<string, Case> = {
   'GET /hk/api/MerchantInfo/GetMerchantInfo_20230314': { user: 'partner@demo.test', good: () => ({ limit: 10, page: 1 }), wrongType: ['page', 0] },
   'GET /hk/api/MerchantInfo/GetCustomerInfo': { user: 'admin', good: () => ({}), wrongType: ['customer_no', 1] },
   'GET /hk/api/MerchantInfo/GetCustomerInfo_20230314': { user: 'partner@demo.test', good: () => ({}), wrongType: ['customer_no', 1] },
+  'GET /hk/api/MerchantInfo/GetStoreTerminal': { user: 'admin', good: () => ({ limit: 10, page: 1, status: 'Active' }), wrongType: ['status', 'Open'] },
+  'GET /hk/api/MerchantInfo/GetStoreTerminal_20230314': { user: 'partner@demo.test', good: () => ({ limit: 10, page: 1 }), wrongType: ['limit', 1000] },
   'GET /hk/api/PartnerInfo/GetPartnerList': { user: 'partner@demo.test', good: () => ({}), wrongType: ['userid', 'x'] },
   'GET /transaction/api/v1/refund/getEpaTrans': { user: 'maker@demo.test', good: async ({ upstream }) => ({ alipayOrder: (await sale(upstream)).order_no }), wrongType: ['alipayOrder', 5] },
   'POST /transaction/api/v1/refund/epaRefunds': {

@@ -1,0 +1,13 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { CAPTCHA_COOKIE, issueCaptcha } from '@/lib/auth/captcha';
+import { secureRequest } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+
+/** A fresh verification code image; its sealed answer goes into an httpOnly cookie. */
+export async function GET(request: NextRequest) {
+  const { svg, cookie } = await issueCaptcha();
+  const response = new NextResponse(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' } });
+  response.cookies.set(CAPTCHA_COOKIE, cookie, { httpOnly: true, secure: secureRequest(request), sameSite: 'strict', path: '/api/auth', maxAge: 120 });
+  return response;
+}

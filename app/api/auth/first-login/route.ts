@@ -1,0 +1,46 @@
+import { type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { newPasswordSchema, pendingPasswordChanges } from '@/lib/auth/forms';
+import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
+import { homePath } from '@/lib/auth/routes';
+import { callUpstream } from '@/lib/gateway/client';
+import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, success } from '@/lib/http/respond';
+import { newSessionId, revokeSession } from '@/lib/session/session';
+
+const firstLoginSchema = z.object({ type: z.union([z.literal(1), z.literal(2)]) }).and(newPasswordSchema);
+
+/**
+ * The forced first-login change (spec section 4): the login password, then the management
+ * password for roles 1 to 3. Each success clears its flag in a re-issued session cookie.
+ */
+export async function POST(request: NextRequest) {
+  const refused = crossSite(request);
+  if (refused) return refused;
+  const { session } = await sessionOf(request);
+  if (!session) return failure(request, { code: 'NOT_SIGNED_IN' });
+  const parsed = firstLoginSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' }, parsed.error.issues[0]?.message.startsWith('pwd.') ? parsed.error.issues[0].message : 'gateway.INVALID_INPUT');
+  const pending = pendingPasswordChanges(session);
+  const kind = parsed.data.type === 1 ? 'login' : 'management';
+  // Step 2 only once the login password is done (spec section 2).
+  if (!pending[kind] || (kind === 'management' && pending.login)) return failure(request, { code: 'FORBIDDEN' });
+  if (!(await allowAttempt('passwordCheck', session.account, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+
+  const updated = await callUpstream('updatePassword', { type: parsed.data.type, newPassword: parsed.data.newPassword }, session);
+  if (!updated.ok) {
+    const response = failure(request, updated.error);
+    if (updated.error.code === 'SESSION_EXPIRED') clearSessionCookie(request, response);
+    return response;
+  }
+  if (updated.data.success !== 0) {
+    const key = updated.data.code?.startsWith('pwd.') ? updated.data.code : 'pwd.updateFailed';
+    return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: updated.data.code }, key);
+  }
+  // A password change re-issues the session (DESIGN.md section 7): new id, the old cookie revoked.
+  await revokeSession(session);
+  const next = { ...session, sid: newSessionId(), pwdFlag: kind === 'login' ? false : session.pwdFlag, opPwdFlag: kind === 'management' ? false : session.opPwdFlag, lastSeen: Date.now() };
+  const remaining = pendingPasswordChanges(next);
+  const response = success({ next: remaining.management ? 'management' : 'done', redirect: remaining.management ? null : homePath(next.menus) });
+  await setSessionCookie(request, response, next);
+  return response;
+}

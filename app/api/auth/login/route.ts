@@ -1,0 +1,43 @@
+import { type NextRequest } from 'next/server';
+import { CAPTCHA_COOKIE, checkCaptcha } from '@/lib/auth/captcha';
+import { loginFormSchema, pendingPasswordChanges } from '@/lib/auth/forms';
+import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
+import { forget, remember, rememberedPassword } from '@/lib/auth/remember';
+import { FIRST_LOGIN_PATH, homePath } from '@/lib/auth/routes';
+import { sessionFromLogin } from '@/lib/auth/sign-in';
+import { callUpstream } from '@/lib/gateway/client';
+import { crossSite, failure, secureRequest, setSessionCookie, success } from '@/lib/http/respond';
+import { sessionView } from '@/lib/session/session';
+
+/** Sign-in: verification code, rate limits, upstream login, merchant list, a new session cookie. */
+export async function POST(request: NextRequest) {
+  const refused = crossSite(request);
+  if (refused) return refused;
+  const parsed = loginFormSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' });
+  const { username, captcha, rememberMe } = parsed.data;
+
+  if (!(await allowAttempt('login', username, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+  const captchaOk = await checkCaptcha(request.cookies.get(CAPTCHA_COOKIE)?.value, captcha);
+  if (!captchaOk) {
+    const response = failure(request, { code: 'INVALID_INPUT', upstreamCode: 'CAPTCHA_INVALID' }, 'login.captchaInvalid');
+    response.cookies.set(CAPTCHA_COOKIE, '', { path: '/api/auth', maxAge: 0 });
+    return response;
+  }
+  const password = parsed.data.password || (await rememberedPassword(request, username));
+  if (!password) return failure(request, { code: 'INVALID_INPUT', upstreamCode: 'PASSWORD_REQUIRED' }, 'login.passwordRequired');
+
+  const login = await callUpstream('login', { username, password }, null);
+  if (!login.ok) return failure(request, login.error);
+  const started = await sessionFromLogin(login.data[0] as (typeof login.data)[number]);
+  if ('error' in started) return failure(request, started.error);
+
+  const { session } = started;
+  const pending = pendingPasswordChanges(session);
+  const response = success({ redirect: pending.login || pending.management ? FIRST_LOGIN_PATH : homePath(session.menus), session: sessionView(session) });
+  await setSessionCookie(request, response, session);
+  response.cookies.set(CAPTCHA_COOKIE, '', { path: '/api/auth', maxAge: 0 });
+  if (rememberMe) await remember(response, username, password, secureRequest(request));
+  else forget(response);
+  return response;
+}

@@ -1,0 +1,23 @@
+import { type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { newPasswordSchema } from '@/lib/auth/forms';
+import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
+import { callUpstream } from '@/lib/gateway/client';
+import { crossSite, failure, success } from '@/lib/http/respond';
+
+const resetSchema = z.object({ randomId: z.string().min(1).max(200) }).and(newPasswordSchema);
+
+/** Completes a password reset from the e-mailed link. */
+export async function POST(request: NextRequest) {
+  const refused = crossSite(request);
+  if (refused) return refused;
+  const parsed = resetSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' }, parsed.error.issues[0]?.message.startsWith('pwd.') ? parsed.error.issues[0].message : 'gateway.INVALID_INPUT');
+  if (!(await allowAttempt('passwordCheck', parsed.data.randomId, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+  const reset = await callUpstream('resetPassword', { randomId: parsed.data.randomId, newPassword: parsed.data.newPassword }, null);
+  if (!reset.ok) return failure(request, reset.error);
+  if (reset.data.success === 1) return success({ redirect: '/login?notice=passwordReset' });
+  if (reset.data.success === 2 && reset.data.code?.startsWith('pwd.')) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: reset.data.code }, reset.data.code);
+  if (reset.data.code === 'RESET_LINK_EXPIRED') return failure(request, { code: 'UPSTREAM_REFUSED', status: 410, upstreamCode: 'RESET_LINK_EXPIRED' }, 'reset.expired');
+  return failure(request, { code: 'UPSTREAM_REFUSED', status: 422 }, 'pwd.updateFailed');
+}

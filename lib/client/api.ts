@@ -1,0 +1,31 @@
+'use client';
+
+/** What every portal route handler answers. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message?: string } };
+
+export const UPDATE_EVENT = 'portal:update';
+const SESSION_ENDED = new Set(['NOT_SIGNED_IN', 'SESSION_EXPIRED', 'LOGIN_EXPIRED']);
+
+/**
+ * POSTs JSON to a portal route handler. Announces a newer upstream version (the update prompt
+ * listens) and sends the user to sign in again when the session has ended. Never throws.
+ */
+export async function postJson<T>(url: string, body: unknown, options: { onSessionEnd?: 'redirect' | 'return' } = {}): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}), credentials: 'same-origin' });
+  } catch {
+    return { ok: false, error: { code: 'NO_RESPONSE' } };
+  }
+  if (response.headers.get('x-portal-update')) window.dispatchEvent(new CustomEvent(UPDATE_EVENT));
+  let result: ApiResult<T>;
+  try {
+    result = (await response.json()) as ApiResult<T>;
+  } catch {
+    return { ok: false, error: { code: 'INVALID_ANSWER' } };
+  }
+  if (!result.ok && SESSION_ENDED.has(result.error.code) && options.onSessionEnd !== 'return') {
+    window.location.assign('/login?notice=sessionEnded');
+  }
+  return result;
+}

@@ -1,0 +1,100 @@
+import 'server-only';
+import { stripEmpty } from '../query/strip';
+import type { SessionData } from '../session/session';
+import { sharedStore } from '../store/shared-store';
+import { sealPayload } from '../wire/envelope';
+import { upstreamFailure, type GatewayError } from './errors';
+import { CALLS, type CallAnswer, type CallDefinition, type CallInput, type CallName } from './registry';
+import { isNewerVersion, recordUpstreamVersion } from './version';
+
+export const TOKEN_HEADER = 'x-eftpay-token';
+export const VERSION_HEADER = 'x-server-version';
+const PARTNER_SUFFIX = '_20230314';
+
+export type GatewayResult<T> = ({ ok: true; data: T } | { ok: false; error: GatewayError }) & {
+  /** The upstream announced a version newer than this portal. */
+  newerVersion: boolean;
+};
+
+/** Where each family of calls lives: UPSTREAM_URL for all, or one base per family. */
+export function upstreamBase(path: string, env: NodeJS.ProcessEnv = process.env): string {
+  const family = path.startsWith('/sso/') ? env.SSO_URL : path.startsWith('/transaction/') ? env.TRANSACTION_URL : env.API_URL;
+  return (family || env.UPSTREAM_URL || 'http://127.0.0.1:4000').replace(/\/$/, '');
+}
+
+/** Spec section 7: 480 000 ms unless configured. */
+const timeoutMs = () => Number(process.env.UPSTREAM_TIMEOUT_MS) || 480_000;
+
+function stableKey(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableKey).join(',')}]`;
+  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableKey((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+/**
+ * Calls one registered upstream call. Input is validated by the call's schema, identity comes from
+ * the session, the answer is validated before anyone sees it, and every failure is one of the
+ * catalogue's codes. Never throws for an upstream fault.
+ */
+export async function callUpstream<N extends CallName>(name: N, input: CallInput<N>, session: SessionData | null): Promise<GatewayResult<CallAnswer<N>>> {
+  const definition = CALLS[name] as CallDefinition;
+  const fail = (error: GatewayError, newerVersion = false) => ({ ok: false as const, error, newerVersion });
+  if (!definition.public && !session) return fail({ code: 'NOT_SIGNED_IN' });
+  if (definition.menus && !definition.menus.some((code) => session?.menus.includes(code))) return fail({ code: 'FORBIDDEN' });
+  const parsed = definition.input.safeParse(input);
+  if (!parsed.success) return fail({ code: 'INVALID_INPUT', params: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });
+
+  let payload = { ...(parsed.data as Record<string, unknown>), ...(session && definition.inject ? definition.inject(session) : {}) };
+  if (definition.defaults) payload = definition.defaults(payload);
+  if (definition.method !== 'POST') payload = stripEmpty(payload);
+
+  const guardKey = definition.guard && session ? `dup:${session.sid}:${name}:${stableKey(payload)}` : undefined;
+  if (guardKey && !(await sharedStore().claim(guardKey, timeoutMs()))) return fail({ code: 'DUPLICATE_REQUEST' });
+  try {
+    return await send<N>(definition, payload, session);
+  } finally {
+    if (guardKey) await sharedStore().release(guardKey);
+  }
+}
+
+async function send<N extends CallName>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null): Promise<GatewayResult<CallAnswer<N>>> {
+  const path = definition.partnerVariant && session?.rank === 'PARTNER' ? `${definition.path}${PARTNER_SUFFIX}` : definition.path;
+  const en = sealPayload(payload, process.env.PAYLOAD_KEY ?? '');
+  const url = new URL(`${upstreamBase(path)}${path}`);
+  if (definition.method !== 'POST') url.searchParams.set('en', en);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (definition.method === 'POST') headers['content-type'] = 'application/json';
+  if (session && !definition.public) headers[TOKEN_HEADER] = session.token;
+
+  let response: Response;
+  try {
+    // Node's fetch is undici with a keep-alive connection pool per origin.
+    response = await fetch(url, {
+      method: definition.method,
+      headers,
+      body: definition.method === 'POST' ? JSON.stringify({ en }) : undefined,
+      signal: AbortSignal.timeout(timeoutMs()),
+      redirect: 'error',
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    console.error(`portal: upstream ${definition.method} ${definition.path} ${timedOut ? 'timed out' : 'unreachable'}`);
+    return { ok: false, error: { code: timedOut ? 'TIMEOUT' : 'NO_RESPONSE' }, newerVersion: false };
+  }
+  const version = response.headers.get(VERSION_HEADER);
+  recordUpstreamVersion(version);
+  const newerVersion = isNewerVersion(version);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, body), newerVersion };
+  const answer = definition.answer.safeParse(body);
+  if (!answer.success) {
+    console.error(`portal: upstream ${definition.method} ${definition.path} answered in an unexpected shape`);
+    return { ok: false, error: { code: 'INVALID_ANSWER', status: 200 }, newerVersion };
+  }
+  return { ok: true, data: answer.data as CallAnswer<N>, newerVersion };
+}

@@ -1,0 +1,209 @@
+import 'server-only';
+import { z } from 'zod';
+import { DEFAULT_TRANS_TYPES } from '../domain/transaction-types';
+import type { SessionData } from '../session/session';
+
+/**
+ * Every upstream call the portal makes, by name. Nothing else builds an upstream URL. Inputs are
+ * what a page or the browser may send; `inject` adds identity and scope from the session, which
+ * always wins over the input.
+ */
+export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** Partner users call `${path}_20230314` (spec section 6). */
+  partnerVariant?: boolean;
+  /** Calls without a token: sign-in and the password-reset flow. */
+  public?: boolean;
+  input: I;
+  answer: A;
+  /** The session needs one of these menu codes. */
+  menus?: string[];
+  /** Browser code may call it through /api/gateway/{name}. */
+  exposed?: boolean;
+  /** A second identical call of the same session while one is in flight is refused. */
+  guard?: boolean;
+  inject?: (session: SessionData) => Record<string, unknown>;
+  /** Input defaults that belong to the wire, not to the form (spec section 7). */
+  defaults?: (input: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const define = <I extends z.ZodType, A extends z.ZodType>(definition: CallDefinition<I, A>) => definition;
+
+const userid = (session: SessionData) => ({ userid: session.userId });
+const userId = (session: SessionData) => ({ userId: session.userId });
+
+const loginAnswer = z
+  .array(
+    z.looseObject({
+      id: z.number(),
+      loginUser: z.looseObject({ userName: z.string(), nickName: z.string(), rank: z.enum(['CUSTOMER', 'PARTNER']), rankNo: z.string(), isAdmin: z.union([z.literal(0), z.literal(1)]) }),
+      xEftpayToken: z.string().min(20),
+      serviceCode: z.string(),
+      roleId: z.number().int(),
+      headers: z.array(z.string()),
+      pwdFlag: z.union([z.literal(0), z.literal(1)]),
+      opPwdFlag: z.union([z.literal(0), z.literal(1)]),
+      loginType: z.string(),
+    }),
+  )
+  .min(1);
+
+const outcome = z.looseObject({ success: z.number().int(), msg: z.string().optional(), code: z.string().optional() });
+const passwordType = z.union([z.literal(1), z.literal(2)]);
+const page = { limit: z.number().int().min(1).max(100).default(10), page: z.number().int().min(1).default(1) };
+const list = <T extends z.ZodType>(row: T) => z.looseObject({ data: z.array(row), total: z.number().int(), totalPage: z.number().int(), currPage: z.number().int() });
+
+export const CALLS = {
+  login: define({
+    method: 'POST',
+    path: '/sso/api/v1/login',
+    public: true,
+    input: z.object({ username: z.string().min(1).max(254), password: z.string().min(1).max(256), serviceCode: z.string().default('EPA') }),
+    answer: loginAnswer,
+  }),
+  loginByToken: define({
+    method: 'POST',
+    path: '/sso/api/v1/login/external/token',
+    public: true,
+    input: z.object({ token: z.string().min(1).max(200), serviceCode: z.string().default('EPA') }),
+    answer: loginAnswer,
+  }),
+  logout: define({ method: 'POST', path: '/sso/api/v1/logout', input: z.object({}), answer: z.looseObject({ success: z.number() }) }),
+  merchantList: define({
+    method: 'GET',
+    path: '/api/MerchantInfo/GetMerchantList',
+    input: z.object({ ...page, limit: z.number().int().min(1).max(100).default(10), sort: z.literal('merchant_no').default('merchant_no'), order: z.enum(['asc', 'desc']).default('asc'), ispaging: z.boolean().default(false), merchant_no: z.string().optional() }),
+    answer: list(z.looseObject({ merchant_no: z.string(), paymentType: z.string(), pid: z.string() })),
+    inject: userid,
+  }),
+  userInfoList: define({
+    method: 'GET',
+    path: '/sso/api/v1/user/getUserInfoList',
+    input: z.object({}),
+    answer: z.looseObject({ data: z.array(z.looseObject({ account: z.string(), name: z.string(), type: z.string() })) }),
+    inject: (session) => ({ userName: session.account }),
+    exposed: true,
+  }),
+  sendResetPwdEmail: define({
+    method: 'POST',
+    path: '/sso/api/v1/user/sendResetPwdEmail',
+    public: true,
+    input: z.object({ email: z.email().max(254), username: z.string().min(1).max(254), lang: z.enum(['en', 'zhTW', 'zhCN']), type: z.string().default('EPA') }),
+    answer: outcome,
+  }),
+  resetLinkInfo: define({
+    method: 'POST',
+    path: '/sso/api/v1/user/getResetPwdEmailInfo',
+    public: true,
+    input: z.object({ randomId: z.string().min(1).max(200) }),
+    answer: z.looseObject({ success: z.number().int(), code: z.string().optional(), data: z.looseObject({ account: z.string(), expiresAt: z.string() }).optional() }),
+  }),
+  resetPassword: define({
+    method: 'POST',
+    path: '/sso/api/v1/user/updateEmailDeleted',
+    public: true,
+    input: z.object({ randomId: z.string().min(1).max(200), newPassword: z.string().max(256) }),
+    answer: outcome,
+  }),
+  passwordIsRepeat: define({
+    method: 'POST',
+    path: '/sso/api/v1/user/boolPwdIsRepeat',
+    input: z.object({ newPassword: z.string().max(256), type: passwordType }),
+    answer: outcome,
+    inject: userId,
+  }),
+  verifyOldPassword: define({
+    method: 'POST',
+    path: '/sso/api/v1/user/verifyOldPassword',
+    input: z.object({ oldPassword: z.string().max(256), type: passwordType }),
+    answer: z.looseObject({ result: z.number().int(), msg: z.string().optional() }),
+    inject: userId,
+  }),
+  updatePassword: define({
+    method: 'POST',
+    path: '/sso/api/v1/user/updateEpaPassword',
+    input: z.object({ newPassword: z.string().max(256), type: passwordType }),
+    answer: outcome,
+    inject: userId,
+  }),
+  changePassword: define({
+    method: 'POST',
+    path: '/sso/api/v1/user/changePassword',
+    input: z.object({ oldPassword: z.string().max(256), newPassword: z.string().max(256), type: passwordType }),
+    answer: outcome,
+    inject: userId,
+  }),
+  updateContactNumber: define({
+    method: 'POST',
+    path: '/sso/api/v1/user/updateContactNumber',
+    input: z.object({ contactNumber: z.string().max(30), contactEmail: z.string().max(254).optional(), contactName: z.string().max(100).optional() }),
+    answer: outcome,
+    inject: userId,
+    exposed: true,
+  }),
+  approvalCount: define({
+    method: 'GET',
+    path: '/api/TransRefund/Get_RefundApprovalCount',
+    input: z.object({}),
+    answer: z.array(z.looseObject({ raCount: z.number().int() })).min(1),
+    menus: ['reviewRefund'],
+    inject: (session) => ({ userid: session.userId, approve_status: '10' }),
+    exposed: true,
+  }),
+  customerInfo: define({
+    method: 'GET',
+    path: '/hk/api/MerchantInfo/GetCustomerInfo',
+    partnerVariant: true,
+    input: z.object({ customer_no: z.string().max(30).optional() }),
+    answer: z.array(z.looseObject({ customer_no: z.string(), customer_name: z.string(), customer_cname: z.string() })),
+    inject: userid,
+    exposed: true,
+  }),
+  realtimeTransactions: define({
+    method: 'GET',
+    path: '/api/Transaction/AsyncGetTransRealtime',
+    partnerVariant: true,
+    input: z.object({
+      ...page,
+      sort: z.string().max(30).optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+      gmtPaymentFrom: z.string().regex(/^\d{14}$/).optional(),
+      gmtPaymentTo: z.string().regex(/^\d{14}$/).optional(),
+      merchant_no: z.string().max(30).optional(),
+      storeCode: z.string().max(30).optional(),
+      terminal: z.string().max(30).optional(),
+      payment_type: z.string().max(20).optional(),
+      amountFrom: z.string().max(20).optional(),
+      amountTo: z.string().max(20).optional(),
+      alipayOrder: z.string().max(64).optional(),
+      eftNo: z.string().max(64).optional(),
+      rrn: z.string().max(64).optional(),
+      transType: z.string().max(200).optional(),
+    }),
+    answer: list(z.looseObject({ order_no: z.string(), trans_amount: z.string() })).extend({ totalAmount: z.string(), summary: z.array(z.looseObject({ name: z.string(), count: z.number(), amount: z.string() })) }),
+    menus: ['transactions'],
+    inject: userid,
+    defaults: (input) => ({ ...input, transType: input.transType || DEFAULT_TRANS_TYPES.join(',') }),
+    exposed: true,
+  }),
+  storeTerminals: define({
+    method: 'GET',
+    path: '/hk/api/MerchantInfo/GetStoreTerminal',
+    partnerVariant: true,
+    input: z.object({ ...page, merchant_no: z.string().max(30).optional(), store_code: z.string().max(30).optional(), status: z.enum(['Active', 'Inactive', 'Applying']).optional() }),
+    answer: list(z.looseObject({ store_code: z.string(), terminals: z.array(z.string()) })),
+    menus: ['stores'],
+    guard: true,
+    inject: userid,
+    exposed: true,
+  }),
+} satisfies Record<string, CallDefinition>;
+
+export type CallName = keyof typeof CALLS;
+export type CallInput<N extends CallName> = z.input<(typeof CALLS)[N]['input']>;
+export type CallAnswer<N extends CallName> = z.output<(typeof CALLS)[N]['answer']>;
+
+export function isCallName(name: string): name is CallName {
+  return Object.hasOwn(CALLS, name);
+}

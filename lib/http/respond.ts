@@ -1,0 +1,89 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { createTranslator } from 'next-intl';
+import type { GatewayError } from '../gateway/errors';
+import { latestUpstreamVersion, isNewerVersion, UPDATE_HEADER } from '../gateway/version';
+import { detectLanguage } from '../i18n/detect';
+import { LANGUAGE_COOKIE, LANGUAGE_TAGS, type Language } from '../i18n/languages';
+import { isSameOrigin } from '../security/same-origin';
+import { sessionConfig } from '../session/config';
+import { isHttps, openSession, sealSession, sessionCookieSettings, type SessionData, type SessionState } from '../session/session';
+import en from '../../messages/en.json';
+import zhCN from '../../messages/zhCN.json';
+import zhTW from '../../messages/zhTW.json';
+
+const MESSAGES = { en, zhTW, zhCN };
+
+export function requestLanguage(request: NextRequest): Language {
+  return detectLanguage(request.cookies.get(LANGUAGE_COOKIE)?.value, request.headers.get('accept-language'));
+}
+
+/** Translations for a route handler, from the request's language. */
+export function translatorFor(request: NextRequest) {
+  const language = requestLanguage(request);
+  return createTranslator({ locale: LANGUAGE_TAGS[language], messages: MESSAGES[language] });
+}
+
+/** The message key of a gateway error: the upstream's own code when it has a message, else the catalogue's. */
+export function errorMessageKey(error: GatewayError): string {
+  if (error.code === 'UPSTREAM_REFUSED' && error.upstreamCode && error.upstreamCode in MESSAGES.en.upstream) return `upstream.${error.upstreamCode}`;
+  return `gateway.${error.code}`;
+}
+
+const STATUS: Partial<Record<GatewayError['code'], number>> = {
+  SESSION_EXPIRED: 401,
+  LOGIN_EXPIRED: 401,
+  NOT_SIGNED_IN: 401,
+  FORBIDDEN: 403,
+  CROSS_SITE: 403,
+  UNKNOWN_CALL: 404,
+  INVALID_INPUT: 400,
+  DUPLICATE_REQUEST: 409,
+  RATE_LIMITED: 429,
+  TIMEOUT: 504,
+  NO_RESPONSE: 502,
+  UPSTREAM_FAILED: 502,
+  INVALID_ANSWER: 502,
+  REQUEST_FAILED: 502,
+};
+
+/** The browser's view of a failure: a stable code and a translated message, nothing else. */
+export function failure(request: NextRequest, error: GatewayError, messageKey = errorMessageKey(error)): NextResponse {
+  const t = translatorFor(request);
+  const status = error.code === 'UPSTREAM_REFUSED' ? (error.status ?? 400) : (STATUS[error.code] ?? 400);
+  const params = error.params && Object.fromEntries(Object.entries(error.params).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
+  return withVersion(
+    NextResponse.json({ ok: false, error: { code: error.upstreamCode ?? error.code, message: t(messageKey as never, params as never) } }, { status, headers: { 'cache-control': 'no-store' } }),
+  );
+}
+
+export function success<T>(data: T, init?: ResponseInit): NextResponse {
+  return withVersion(NextResponse.json({ ok: true, data }, { ...init, headers: { 'cache-control': 'no-store', ...init?.headers } }));
+}
+
+/** Route handlers tell the browser when the upstream runs a newer version (spec section 4). */
+export function withVersion(response: NextResponse): NextResponse {
+  if (isNewerVersion(latestUpstreamVersion())) response.headers.set(UPDATE_HEADER, latestUpstreamVersion() as string);
+  return response;
+}
+
+/** Refuses state-changing requests from other sites. */
+export function crossSite(request: NextRequest): NextResponse | null {
+  return isSameOrigin(request) ? null : failure(request, { code: 'CROSS_SITE' });
+}
+
+export function sessionOf(request: NextRequest): Promise<SessionState> {
+  return openSession(request.cookies.get(sessionConfig().cookieName)?.value);
+}
+
+const secureRequest = (request: NextRequest) => isHttps(request.url, request.headers.get('x-forwarded-proto'));
+
+export async function setSessionCookie(request: NextRequest, response: NextResponse, session: SessionData) {
+  response.cookies.set(sessionConfig().cookieName, await sealSession(session), sessionCookieSettings(secureRequest(request), session));
+}
+
+export function clearSessionCookie(request: NextRequest, response: NextResponse) {
+  response.cookies.set(sessionConfig().cookieName, '', { ...sessionCookieSettings(secureRequest(request)), maxAge: 0 });
+}
+
+export { secureRequest };

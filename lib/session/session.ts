@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { sealData, unsealData } from 'iron-session';
+import { sharedStore } from '../store/shared-store';
+import { sessionConfig } from './config';
+
+/** Everything the portal keeps about a signed-in user, sealed in an httpOnly cookie. */
+export interface SessionData {
+  v: 1;
+  /** Random id of this session: the key for revocation, rate limits and the duplicate guard. */
+  sid: string;
+  userId: number;
+  account: string;
+  nickName: string;
+  rank: 'CUSTOMER' | 'PARTNER';
+  rankNo: string;
+  roleId: number;
+  isAdmin: boolean;
+  menus: string[];
+  pwdFlag: boolean;
+  opPwdFlag: boolean;
+  loginType: string;
+  serviceCode: string;
+  /** The upstream token: never leaves the server unsealed. */
+  token: string;
+  /** Merchant ids with Alipay or WeChat Pay, and all merchant ids (spec section 7). */
+  walletMerchantIds: string[];
+  merchantIds: string[];
+  issuedAt: number;
+  lastSeen: number;
+}
+
+/** What the browser may know: no token, no merchant lists, nothing sealed. */
+export interface SessionView {
+  userId: number;
+  account: string;
+  nickName: string;
+  rank: SessionData['rank'];
+  rankNo: string;
+  roleId: number;
+  isAdmin: boolean;
+  menus: string[];
+  pwdFlag: boolean;
+  opPwdFlag: boolean;
+  loginType: string;
+}
+
+export function sessionView(session: SessionData): SessionView {
+  const { userId, account, nickName, rank, rankNo, roleId, isAdmin, menus, pwdFlag, opPwdFlag, loginType } = session;
+  return { userId, account, nickName, rank, rankNo, roleId, isAdmin, menus, pwdFlag, opPwdFlag, loginType };
+}
+
+export const newSessionId = () => randomBytes(16).toString('base64url');
+
+const revokedKey = (sid: string) => `revoked:${sid}`;
+
+export async function sealSession(session: SessionData): Promise<string> {
+  const { secret, maxAgeMs } = sessionConfig();
+  return sealData(session, { password: secret, ttl: Math.ceil(maxAgeMs / 1000) });
+}
+
+export type SessionState = { session: SessionData } | { session: null; reason: 'none' | 'invalid' | 'idle' | 'expired' | 'revoked' };
+
+/** Opens a session cookie and applies the idle timeout, the absolute lifetime and revocation. */
+export async function openSession(cookie: string | undefined, now = Date.now()): Promise<SessionState> {
+  if (!cookie) return { session: null, reason: 'none' };
+  const { secret, idleMs, maxAgeMs } = sessionConfig();
+  let session: SessionData;
+  try {
+    session = await unsealData<SessionData>(cookie, { password: secret, ttl: Math.ceil(maxAgeMs / 1000) });
+  } catch {
+    return { session: null, reason: 'invalid' };
+  }
+  if (session?.v !== 1 || typeof session.sid !== 'string' || typeof session.token !== 'string') return { session: null, reason: 'invalid' };
+  if (now - session.issuedAt > maxAgeMs) return { session: null, reason: 'expired' };
+  if (now - session.lastSeen > idleMs) return { session: null, reason: 'idle' };
+  if (await sharedStore().has(revokedKey(session.sid))) return { session: null, reason: 'revoked' };
+  return { session };
+}
+
+/** Ends a session everywhere: a replayed copy of its cookie is refused from now on. */
+export async function revokeSession(session: SessionData) {
+  await sharedStore().claim(revokedKey(session.sid), sessionConfig().maxAgeMs);
+}
+
+/** True when lastSeen is old enough to be worth re-sealing. */
+export function needsTouch(session: SessionData, now = Date.now()) {
+  return now - session.lastSeen > sessionConfig().touchEveryMs;
+}
+
+export interface CookieSettings {
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: 'lax';
+  path: string;
+  maxAge: number;
+}
+
+/** Secure whenever the portal is reached over HTTPS (directly or behind a TLS-terminating proxy). */
+export function isHttps(url: string, forwardedProto: string | null): boolean {
+  return (forwardedProto ?? '').split(',')[0]?.trim() === 'https' || url.startsWith('https:');
+}
+
+export function sessionCookieSettings(secure: boolean, session?: SessionData): CookieSettings {
+  const { maxAgeMs } = sessionConfig();
+  const remaining = session ? maxAgeMs - (Date.now() - session.issuedAt) : maxAgeMs;
+  return { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge: Math.max(0, Math.floor(remaining / 1000)) };
+}

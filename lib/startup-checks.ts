@@ -1,0 +1,14 @@
+import { missingSecrets } from './session/config';
+
+/**
+ * In production the portal refuses to start without its secrets (DESIGN.md section 3); a fixed
+ * verification code is announced loudly.
+ */
+const missing = missingSecrets();
+if (process.env.NODE_ENV === 'production' && missing.length > 0) {
+  console.error(`portal: refusing to start without ${missing.join(' and ')}`);
+  process.exit(1);
+}
+if (process.env.CAPTCHA_TEST_CODE) {
+  console.warn('portal: WARNING: CAPTCHA_TEST_CODE is set: every verification code is that fixed value (tests only)');
+}

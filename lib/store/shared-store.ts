@@ -1,0 +1,108 @@
+import { createClient } from 'redis';
+
+/**
+ * Short-lived shared state: rate-limit counters, the duplicate-request guard, revoked sessions and
+ * used verification codes. In memory for one instance; in Redis when REDIS_URL is set, so that
+ * every portal instance behind a load balancer sees the same (DESIGN.md section 8).
+ */
+export interface SharedStore {
+  /** Adds one to a counter that lives `ttlMs` from its first increment; returns the new count. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  /** Sets the key unless it exists; true when this call set it. */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  has(key: string): Promise<boolean>;
+  release(key: string): Promise<void>;
+}
+
+export class MemoryStore implements SharedStore {
+  private readonly entries = new Map<string, { value: number; expires: number }>();
+
+  private live(key: string, now = Date.now()) {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async increment(key: string, ttlMs: number) {
+    const entry = this.live(key);
+    if (entry) return ++entry.value;
+    this.sweep();
+    this.entries.set(key, { value: 1, expires: Date.now() + ttlMs });
+    return 1;
+  }
+
+  async claim(key: string, ttlMs: number) {
+    if (this.live(key)) return false;
+    this.entries.set(key, { value: 1, expires: Date.now() + ttlMs });
+    return true;
+  }
+
+  async has(key: string) {
+    return this.live(key) !== undefined;
+  }
+
+  async release(key: string) {
+    this.entries.delete(key);
+  }
+
+  /** Drops expired entries now and then, so counters of passers-by do not pile up. */
+  private sweep() {
+    if (this.entries.size < 10_000) return;
+    const now = Date.now();
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
+  }
+}
+
+export class RedisStore implements SharedStore {
+  private readonly client: ReturnType<typeof createClient>;
+  private ready: Promise<unknown> | undefined;
+
+  constructor(url: string, private readonly prefix = 'portal:') {
+    this.client = createClient({ url });
+    this.client.on('error', (error: Error) => console.error(`portal: redis: ${error.message}`));
+  }
+
+  private async connected() {
+    this.ready ??= this.client.connect();
+    await this.ready;
+    return this.client;
+  }
+
+  async increment(key: string, ttlMs: number) {
+    const client = await this.connected();
+    const [count] = (await client.multi().incr(this.prefix + key).pExpire(this.prefix + key, ttlMs, 'NX').exec()) as unknown as [number];
+    return Number(count);
+  }
+
+  async claim(key: string, ttlMs: number) {
+    const client = await this.connected();
+    return (await client.set(this.prefix + key, '1', { condition: 'NX', expiration: { type: 'PX', value: ttlMs } })) === 'OK';
+  }
+
+  async has(key: string) {
+    return (await (await this.connected()).exists(this.prefix + key)) === 1;
+  }
+
+  async release(key: string) {
+    await (await this.connected()).del(this.prefix + key);
+  }
+
+  async close() {
+    if (this.ready) await this.client.quit();
+  }
+}
+
+const STORE = Symbol.for('portal.sharedStore');
+
+/**
+ * The process's store. Kept on globalThis because the proxy and the route handlers are bundled
+ * separately and would otherwise each hold their own memory.
+ */
+export function sharedStore(): SharedStore {
+  const holder = globalThis as { [STORE]?: SharedStore };
+  holder[STORE] ??= process.env.REDIS_URL ? new RedisStore(process.env.REDIS_URL) : new MemoryStore();
+  return holder[STORE];
+}
