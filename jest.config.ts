@@ -4,7 +4,8 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 const shared: Config = {
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  // 'server-only' throws outside React's server build; under jest every module is server code.
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/tests/server-only-stub.ts' },
   modulePathIgnorePatterns: ['<rootDir>/.next/'],
 };
 
@@ -33,8 +34,8 @@ const config: Config = {
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
-      globalSetup: '<rootDir>/tests/integration/postgres-global.ts',
-      globalTeardown: '<rootDir>/tests/integration/postgres-teardown.ts',
+      globalSetup: '<rootDir>/tests/integration/services-global.ts',
+      globalTeardown: '<rootDir>/tests/integration/services-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tests/integration/setup.ts'],
     })(),
   ],

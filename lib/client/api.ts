@@ -25,7 +25,8 @@ export async function postJson<T>(url: string, body: unknown, options: { onSessi
     return { ok: false, error: { code: 'INVALID_ANSWER' } };
   }
   if (!result.ok && SESSION_ENDED.has(result.error.code) && options.onSessionEnd !== 'return') {
-    window.location.assign('/login?notice=sessionEnded');
+    // A full load, not a client navigation: nothing of the ended session may stay in memory.
+    window.location.replace('/login?notice=sessionEnded');
   }
   return result;
 }

@@ -77,7 +77,9 @@ async function send<N extends CallName>(definition: CallDefinition, payload: Rec
       redirect: 'error',
     });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    // By name, not instanceof: fetch rejects with a DOMException, which is not an Error in every realm.
+    const name = (error as { name?: unknown } | null)?.name;
+    const timedOut = name === 'TimeoutError' || name === 'AbortError';
     console.error(`portal: upstream ${definition.method} ${definition.path} ${timedOut ? 'timed out' : 'unreachable'}`);
     return { ok: false, error: { code: timedOut ? 'TIMEOUT' : 'NO_RESPONSE' }, newerVersion: false };
   }

@@ -1,15 +1,16 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Starts a throwaway PostgreSQL cluster for the integration suite, so that every upstream test
- * runs against PGlite and against PostgreSQL. Debian's server is used when present; as root it
+ * Starts throwaway servers for the integration suite: a PostgreSQL cluster, so that every upstream
+ * test runs against PGlite and against PostgreSQL, and a redis-server for the shared store. Debian's server is used when present; as root it
  * is installed with apt-get when missing. Without it the suite says so and runs on PGlite alone.
  */
 const STATE = Symbol.for('portal.postgres');
+const REDIS = Symbol.for('portal.redis');
 
 function findBin(): string | undefined {
   const base = '/usr/lib/postgresql';
@@ -28,7 +29,31 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A throwaway redis-server for the shared-store tests, when Debian's package is (or can be) installed. */
+async function startRedis(): Promise<(() => void) | undefined> {
+  const which = () => spawnSync('bash', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  if (!which() && process.getuid?.() === 0) {
+    console.log("\nredis-server is missing: installing Debian's redis-server package for the integration suite...");
+    spawnSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null'], { stdio: 'inherit' });
+  }
+  const binary = which();
+  if (!binary) {
+    console.log('\nredis-server is not installed: the Redis store is not exercised.');
+    return undefined;
+  }
+  const port = await freePort();
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore', detached: true });
+  for (let i = 0; i < 50; i++) {
+    if (spawnSync('bash', ['-c', `exec 3<>/dev/tcp/127.0.0.1/${port}`]).status === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.env.TEST_REDIS_URL = `redis://127.0.0.1:${port}`;
+  return () => child.kill();
+}
+
 export default async function setup() {
+  const stopRedis = await startRedis();
+  (globalThis as Record<symbol, unknown>)[REDIS] = stopRedis;
   let bin = findBin();
   const root = process.getuid?.() === 0;
   if (!bin && root) {
@@ -59,6 +84,5 @@ export default async function setup() {
 }
 
 export function teardown() {
-  const stop = (globalThis as Record<symbol, unknown>)[STATE] as (() => void) | undefined;
-  stop?.();
+  for (const key of [STATE, REDIS]) ((globalThis as Record<symbol, unknown>)[key] as (() => void) | undefined)?.();
 }

@@ -1,0 +1,92 @@
+import { NextRequest, type NextResponse } from 'next/server';
+import { POST as firstLogin } from '@/app/api/auth/first-login/route';
+import { POST as forgot } from '@/app/api/auth/forgot/route';
+import { GET as captcha } from '@/app/api/auth/captcha/route';
+import { POST as login } from '@/app/api/auth/login/route';
+import { POST as logout } from '@/app/api/auth/logout/route';
+import { POST as reset } from '@/app/api/auth/reset/route';
+import { POST as gateway } from '@/app/api/gateway/[call]/route';
+import { GET as sso } from '@/app/redirect/route';
+import { proxy } from '@/proxy';
+
+export const ORIGIN = 'http://portal.test';
+export const TEST_CAPTCHA = '2468';
+
+type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+
+const ROUTES: [RegExp, Handler, string[]][] = [
+  [/^\/api\/auth\/login$/, login as Handler, []],
+  [/^\/api\/auth\/logout$/, logout as Handler, []],
+  [/^\/api\/auth\/forgot$/, forgot as Handler, []],
+  [/^\/api\/auth\/reset$/, reset as Handler, []],
+  [/^\/api\/auth\/first-login$/, firstLogin as Handler, []],
+  [/^\/api\/auth\/captcha$/, captcha as Handler, []],
+  [/^\/api\/gateway\/([^/]+)$/, gateway as Handler, ['call']],
+  [/^\/redirect$/, sso as Handler, []],
+];
+
+export interface Answer<T = { ok: boolean; data?: unknown; error?: { code: string; message: string } }> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+/** A cookie-keeping client that calls the portal's real route handlers in-process. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly language = 'en') {}
+
+  private request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return new NextRequest(`${ORIGIN}${path}`, {
+      method,
+      headers: { host: 'portal.test', origin: ORIGIN, 'accept-language': this.language, 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  private keep(response: Response | NextResponse) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', ...value] = pair.split('=');
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim())) || value.join('=') === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.join('='));
+    }
+  }
+
+  async call<T = Answer['body']>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>> {
+    const url = new URL(path, ORIGIN);
+    const route = ROUTES.find(([pattern]) => pattern.test(url.pathname));
+    if (!route) throw new Error(`no route handler for ${path}`);
+    const [pattern, handler, names] = route;
+    const match = pattern.exec(url.pathname) as RegExpExecArray;
+    const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1] as string]));
+    const response = await handler(this.request(method, path, body, headers), { params: Promise.resolve(params) });
+    this.keep(response);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // images, redirects
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  /** What the proxy decides for a page navigation. */
+  async navigate(path: string, headers: Record<string, string> = {}) {
+    const response = await proxy(this.request('GET', path, undefined, headers));
+    this.keep(response);
+    return { status: response.status, location: response.headers.get('location') };
+  }
+
+  /** Loads a verification code (sets its cookie), then signs in with the test code. */
+  async signIn(username: string, password = 'Portal#2026', extra: Record<string, unknown> = {}) {
+    await this.call('GET', '/api/auth/captcha');
+    return this.call<{ ok: boolean; data?: { redirect: string; session: Record<string, unknown> }; error?: { code: string; message: string } }>(
+      'POST', '/api/auth/login', { username, password, captcha: TEST_CAPTCHA, ...extra },
+    );
+  }
+}

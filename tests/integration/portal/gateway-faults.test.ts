@@ -1,0 +1,137 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import nock from 'nock';
+import { startTestUpstream, type TestUpstream } from '../upstream/harness';
+import { Browser } from './browser';
+import { portalEnv } from './setup-env';
+
+const FAULTY = 'http://faulty.upstream.test';
+const COUNT = '/api/TransRefund/Get_RefundApprovalCount';
+
+let upstream: TestUpstream;
+let admin: Browser;
+
+function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+}
+
+beforeAll(async () => {
+  upstream = await startTestUpstream('pglite', {}, 800);
+  portalEnv(upstream.url);
+  admin = new Browser();
+  expect((await admin.signIn('admin')).status).toBe(200);
+});
+afterAll(() => upstream.stop());
+afterEach(() => {
+  nock.cleanAll();
+  delete process.env.API_URL;
+  delete process.env.UPSTREAM_TIMEOUT_MS;
+});
+
+/** The approval count through the generic handler, with the API family pointed elsewhere. */
+async function countVia(apiUrl: string, browser = admin) {
+  process.env.API_URL = apiUrl;
+  return browser.call('POST', '/api/gateway/approvalCount', {});
+}
+
+describe('upstream faults, mapped once to the spec catalogue', () => {
+  it.each([
+    ['a 500', 500, { error: { code: 'INTERNAL', description: 'boom at /internal/db' } }, 502, 'UPSTREAM_FAILED', 'The service failed to answer. Please try again later.'],
+    ['a 401 without a body', 401, '', 401, 'LOGIN_EXPIRED', 'Login information expired, please log in again.'],
+    ['a 405', 405, 'Method Not Allowed', 401, 'LOGIN_EXPIRED', 'Login information expired, please log in again.'],
+    ['a 404 page', 404, '<html>not here</html>', 502, 'REQUEST_FAILED', 'The request failed.'],
+    ['garbage', 200, 'this is not json', 502, 'INVALID_ANSWER', 'The service answered in an unexpected way. Please try again later.'],
+    ['a wrong shape', 200, { raCount: 'many' }, 502, 'INVALID_ANSWER', 'The service answered in an unexpected way. Please try again later.'],
+  ])('%s', async (_name, upstreamStatus, body, status, code, message) => {
+    nock(FAULTY).get(COUNT).query(true).reply(upstreamStatus, body as never);
+    const answer = await countVia(FAULTY);
+    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { ok: false, error: { code, message } } });
+    expect(answer.text).not.toMatch(/faulty|internal\/db|x-eftpay|Fe26/);
+  });
+
+  it('a dead token ends the session', async () => {
+    const browser = new Browser();
+    await browser.signIn('checker@demo.test');
+    nock(FAULTY).get(COUNT).query(true).reply(401, { error: { code: 'TOKEN_EXPIRED', description: 'UserToken over date, Relogin' } });
+    const answer = await countVia(FAULTY, browser);
+    expect(answer.body).toEqual({ ok: false, error: { code: 'SESSION_EXPIRED', message: 'Your session has ended. Please sign in again.' } });
+    expect(browser.cookies.get('portal_session')).toBeUndefined();
+  });
+
+  it('sends the token and the envelope, never the token to the browser', async () => {
+    const seen: { token?: string; en?: string } = {};
+    nock(FAULTY, { reqheaders: { 'x-eftpay-token': (value: string) => Boolean((seen.token = value)) } })
+      .get(COUNT)
+      .query((query) => Boolean((seen.en = String(query.en))))
+      .reply(200, [{ raCount: 3 }], { 'x-server-version': '4.4.9' });
+    const answer = await countVia(FAULTY);
+    expect(answer.body).toEqual({ ok: true, data: [{ raCount: 3 }] });
+    expect(seen.token).toMatch(/^[\w-]{43}$/);
+    expect(seen.en).toMatch(/^U2FsdGVkX1/);
+    expect(answer.text).not.toContain(seen.token as string);
+  });
+
+  it('tells the browser when the upstream runs a newer version', async () => {
+    nock(FAULTY).get(COUNT).query(true).reply(200, [{ raCount: 1 }], { 'x-server-version': '4.5.0' });
+    const answer = await countVia(FAULTY);
+    expect(answer.body.ok).toBe(true);
+    expect(answer.headers.get('x-portal-update')).toBe('4.5.0');
+  });
+
+  it('times out a call that never answers', async () => {
+    const { server, url } = await listen(() => undefined);
+    process.env.UPSTREAM_TIMEOUT_MS = '300';
+    try {
+      const answer = await countVia(url);
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 504, body: { ok: false, error: { code: 'TIMEOUT', message: 'Information acquisition timed out, refresh and retry.' } } });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('says so when nothing answers at all', async () => {
+    const { server, url } = await listen(() => undefined);
+    await new Promise((resolve) => server.close(resolve));
+    const answer = await countVia(url);
+    expect(answer.body).toEqual({ ok: false, error: { code: 'NO_RESPONSE', message: 'The service cannot be reached. Please check your connection and try again.' } });
+  });
+});
+
+describe('the duplicate-request guard', () => {
+  it('refuses a second identical call of the same session while the first is in flight', async () => {
+    let served = 0;
+    const { server, url } = await listen((_request, response) => {
+      served += 1;
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/json', 'x-server-version': '4.4.9' });
+        response.end(JSON.stringify({ data: [{ store_code: 'S000001', terminals: ['T10000001'] }], total: 1, totalPage: 1, currPage: 1 }));
+      }, 400);
+    });
+    const other = new Browser();
+    await other.signIn('admin');
+    try {
+      process.env.API_URL = url;
+      const same = { input: { merchant_no: '852000100000001' } };
+      const [first, second, otherInput, otherSession] = await Promise.all([
+        admin.call('POST', '/api/gateway/storeTerminals', same),
+        new Promise((resolve) => setTimeout(resolve, 50)).then(() => admin.call('POST', '/api/gateway/storeTerminals', same)),
+        admin.call('POST', '/api/gateway/storeTerminals', { input: { merchant_no: '852000100000002' } }),
+        other.call('POST', '/api/gateway/storeTerminals', same),
+      ]);
+      expect(first.body.ok).toBe(true);
+      expect({ status: second.status, body: second.body }).toEqual({
+        status: 409,
+        body: { ok: false, error: { code: 'DUPLICATE_REQUEST', message: 'The request was interrupted because it duplicates one still in progress. Please wait for the previous request to finish.' } },
+      });
+      expect(otherInput.body.ok).toBe(true);
+      expect(otherSession.body.ok).toBe(true);
+      expect(served).toBe(3);
+      // Once the first has finished, the same call is allowed again.
+      expect((await admin.call('POST', '/api/gateway/storeTerminals', same)).body.ok).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+});

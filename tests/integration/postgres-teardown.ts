@@ -1,3 +1,0 @@
-import { teardown } from './postgres-global';
-
-export default teardown;

@@ -1,0 +1,3 @@
+import { teardown } from './services-global';
+
+export default teardown;
