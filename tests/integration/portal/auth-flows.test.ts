@@ -179,8 +179,10 @@ describe('logout and dead sessions', () => {
     expect(thief.cookies.get(SESSION_COOKIE)).toBeUndefined();
 
     // Another instance without the shared revocation list still meets the revoked upstream token.
-    const store = (globalThis as Record<symbol, unknown>)[Symbol.for('portal.sharedStore')];
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for('portal.sharedStore')];
+    const key = Symbol.for('portal.sharedStore');
+    const holder = globalThis as Record<symbol, unknown>;
+    const store = holder[key];
+    holder[key] = undefined;
     try {
       const elsewhere = new Browser();
       elsewhere.cookies.set(SESSION_COOKIE, copy);
@@ -188,7 +190,7 @@ describe('logout and dead sessions', () => {
       expect(answer.body.error).toEqual({ code: 'SESSION_EXPIRED', message: 'Your session has ended. Please sign in again.' });
       expect(elsewhere.cookies.get(SESSION_COOKIE)).toBeUndefined();
     } finally {
-      (globalThis as Record<symbol, unknown>)[Symbol.for('portal.sharedStore')] = store;
+      holder[key] = store;
     }
   });
 

@@ -21,7 +21,7 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/auth\/reset$/, reset as Handler, []],
   [/^\/api\/auth\/first-login$/, firstLogin as Handler, []],
   [/^\/api\/auth\/captcha$/, captcha as Handler, []],
-  [/^\/api\/gateway\/([^/]+)$/, gateway as Handler, ['call']],
+  [/^\/api\/gateway\/([^/]+)$/, gateway as unknown as Handler, ['call']],
   [/^\/redirect$/, sso as Handler, []],
 ];
 

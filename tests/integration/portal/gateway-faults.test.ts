@@ -61,7 +61,7 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
 
   it('sends the token and the envelope, never the token to the browser', async () => {
     const seen: { token?: string; en?: string } = {};
-    nock(FAULTY, { reqheaders: { 'x-eftpay-token': (value: string) => Boolean((seen.token = value)) } })
+    nock(FAULTY, { reqheaders: { 'x-eftpay-token': (value) => Boolean((seen.token = String(value))) } })
       .get(COUNT)
       .query((query) => Boolean((seen.en = String(query.en))))
       .reply(200, [{ raCount: 3 }], { 'x-server-version': '4.4.9' });
