@@ -22,9 +22,7 @@ export async function proxy(request: NextRequest) {
   const decision = navigate(pathname, session);
 
   if (decision.kind === 'logout') {
-    const target = new URL(LOGIN_PATH, request.url);
-    if (cookie) target.searchParams.set('notice', 'sessionEnded');
-    const response = NextResponse.redirect(target, 307);
+    const response = NextResponse.redirect(new URL(cookie ? `${LOGIN_PATH}?notice=sessionEnded` : LOGIN_PATH, request.url), 307);
     response.cookies.set(cookieName, '', { path: '/', maxAge: 0 });
     return response;
   }

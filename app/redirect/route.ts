@@ -1,9 +1,10 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { pendingPasswordChanges } from '@/lib/auth/forms';
 import { FIRST_LOGIN_PATH, homePath } from '@/lib/auth/routes';
 import { sessionFromLogin } from '@/lib/auth/sign-in';
 import { callUpstream } from '@/lib/gateway/client';
+import { redirectTo } from '@/lib/http/redirect';
 import { setSessionCookie } from '@/lib/http/respond';
 
 const query = z.object({ token: z.string().min(1).max(200) });
@@ -11,7 +12,7 @@ const query = z.object({ token: z.string().min(1).max(200) });
 /** Single sign-on from the merchant center: /redirect?token=… signs in and opens the dashboard. */
 export async function GET(request: NextRequest) {
   const parsed = query.safeParse({ token: request.nextUrl.searchParams.get('token') ?? undefined });
-  const toLogin = () => NextResponse.redirect(new URL('/login?notice=ssoFailed', request.url), 303);
+  const toLogin = () => redirectTo('/login?notice=ssoFailed', 303);
   if (!parsed.success) return toLogin();
   const login = await callUpstream('loginByToken', { token: parsed.data.token }, null);
   if (!login.ok) return toLogin();
@@ -19,7 +20,7 @@ export async function GET(request: NextRequest) {
   if ('error' in started) return toLogin();
   const pending = pendingPasswordChanges(started.session);
   const target = pending.login || pending.management ? FIRST_LOGIN_PATH : homePath(started.session.menus);
-  const response = NextResponse.redirect(new URL(target, request.url), 303);
+  const response = redirectTo(target, 303);
   await setSessionCookie(request, response, started.session);
   return response;
 }

@@ -49,7 +49,7 @@ export function FirstLoginForm({ steps, start }: { steps: Step[]; start: Step })
       )}
       <Typography.Paragraph>{t(step === 'login' ? 'firstLogin.intro' : 'firstLogin.managementIntro')}</Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form form={form} key={step} layout="vertical" requiredMark={false} onFinish={submit} disabled={saving}>
+      <Form form={form} key={step} name={`first-login-${step}`} layout="vertical" requiredMark={false} onFinish={submit} disabled={saving} initialValues={{ newPassword: '', confirmPassword: '' }}>
         <NewPasswordFields />
         <Button type="primary" htmlType="submit" block loading={saving}>
           {saving ? t('pwd.checking') : t('firstLogin.submit')}

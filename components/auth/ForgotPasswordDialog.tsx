@@ -41,7 +41,7 @@ export function ForgotPasswordDialog({ open, onClose, defaultAccount }: { open: 
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('forgot.description')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ username: defaultAccount ?? '' }} requiredMark={false}>
+      <Form form={form} name="forgot" layout="vertical" onFinish={submit} initialValues={{ email: '', username: defaultAccount ?? '' }} requiredMark={false}>
         <Form.Item name="email" label={t('forgot.email')} rules={[schemaRule(forgotFormSchema, 'email', t)]}>
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>

@@ -1,6 +1,6 @@
 'use client';
 
-import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { loginFormSchema } from '@/lib/auth/forms';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
+import { CaptchaInput } from './CaptchaInput';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 
 export type LoginNotice = 'loggedOut' | 'sessionEnded' | 'ssoFailed' | 'passwordReset';
@@ -62,10 +63,11 @@ export function LoginForm({ rememberedAccount, passwordRemembered, notice }: Pro
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form
         form={form}
+        name="login"
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ username: rememberedAccount ?? '', rememberMe: Boolean(rememberedAccount) }}
+        initialValues={{ username: rememberedAccount ?? '', password: '', captcha: '', rememberMe: Boolean(rememberedAccount) }}
         disabled={submitting}
       >
         <Form.Item name="username" label={t('login.account')} rules={[schemaRule(loginFormSchema, 'username', t)]}>
@@ -79,15 +81,8 @@ export function LoginForm({ rememberedAccount, passwordRemembered, notice }: Pro
         >
           <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" autoFocus={Boolean(rememberedAccount)} />
         </Form.Item>
-        <Form.Item label={t('login.captcha')} required={false}>
-          <Flex gap={8} align="center">
-            <Form.Item name="captcha" noStyle rules={[schemaRule(loginFormSchema, 'captcha', t)]}>
-              <Input prefix={<SafetyOutlined aria-hidden />} autoComplete="off" maxLength={10} aria-label={t('login.captcha')} style={{ flex: 1 }} />
-            </Form.Item>
-            {/* eslint-disable-next-line @next/next/no-img-element -- a per-request image that must not be optimised or cached */}
-            <img src={`/api/auth/captcha?v=${captchaVersion}`} alt={t('login.captchaImage')} width={120} height={40} style={{ borderRadius: 6 }} />
-            <Button icon={<ReloadOutlined />} aria-label={t('login.refreshCaptcha')} title={t('login.refreshCaptcha')} onClick={() => setCaptchaVersion((v) => v + 1)} />
-          </Flex>
+        <Form.Item name="captcha" label={t('login.captcha')} rules={[schemaRule(loginFormSchema, 'captcha', t)]}>
+          <CaptchaInput version={captchaVersion} onRefresh={() => setCaptchaVersion((v) => v + 1)} />
         </Form.Item>
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
           <Form.Item name="rememberMe" valuePropName="checked" noStyle>

@@ -27,7 +27,7 @@ export function ResetPasswordForm({ randomId }: { randomId: string }) {
   }
 
   return (
-    <Form layout="vertical" requiredMark={false} onFinish={submit} disabled={saving}>
+    <Form name="reset" layout="vertical" requiredMark={false} onFinish={submit} disabled={saving} initialValues={{ newPassword: '', confirmPassword: '' }}>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <NewPasswordFields />
       <Button type="primary" htmlType="submit" block loading={saving}>

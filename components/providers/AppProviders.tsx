@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import type { ReactNode } from 'react';
+import '@/lib/client/zod-setup';
 import type { Language } from '@/lib/i18n/languages';
 import { theme } from '@/lib/theme/tokens';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -21,7 +22,8 @@ export function AppProviders({ language, newerVersion, children }: { language: L
   // dayjs keeps one global locale: set it only in the browser, where there is one user.
   if (typeof window !== 'undefined') dayjs.locale(DAYJS_LOCALES[language]);
   return (
-    <ConfigProvider theme={theme} locale={ANTD_LOCALES[language]}>
+    // No space inserted into two-character Chinese button labels: it garbles their accessible names.
+    <ConfigProvider theme={theme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }}>
       <App>
         {children}
         <UpdatePrompt newer={newerVersion} />

@@ -1,10 +1,21 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_ENV } from '../../playwright.config';
+
+/** Texts that must never reach the browser; tests add the passwords they type. */
+const ALWAYS_SECRET = ['Portal#2026', E2E_ENV.PAYLOAD_KEY, E2E_ENV.SESSION_SECRET];
+const TOKEN_SHAPED = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+
+export interface LeakScan {
+  secret(value: string): void;
+}
 
 /**
- * Every end-to-end test fails when the page logs a Content-Security-Policy violation or throws:
- * a script the policy blocks is a feature that silently does not work.
+ * Every end-to-end test fails when the page logs a Content-Security-Policy violation or throws
+ * (a blocked script is a feature that silently does not work), and when any response the page
+ * received (documents, data, scripts, styles) holds the payload key, the session secret, a
+ * password, or a live upstream token (checked against the reference services' token hashes).
  */
-export const test = base.extend<{ pageProblems: string[] }>({
+export const test = base.extend<{ pageProblems: string[]; leakScan: LeakScan }>({
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -24,6 +35,40 @@ export const test = base.extend<{ pageProblems: string[] }>({
     },
     { auto: true },
   ],
+  leakScan: [
+    async ({ page, request }, use) => {
+      const bodies: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (/html|json|javascript|css|svg|text/.test(response.headers()['content-type'] ?? '')) bodies.push(response.text().catch(() => ''));
+      });
+      const secrets = new Set(ALWAYS_SECRET);
+      await use({ secret: (value) => secrets.add(value) });
+      const all = (await Promise.all(bodies)).join('\n');
+      for (const secret of secrets) expect(all.includes(secret), `a response holds the secret ${secret.slice(0, 3)}…`).toBe(false);
+      const candidates = [...new Set(all.match(TOKEN_SHAPED) ?? [])];
+      for (let i = 0; i < candidates.length; i += 5000) {
+        const answer = await request.post(`${E2E_ENV.UPSTREAM_URL}/dev/tokens/match`, { data: { candidates: candidates.slice(i, i + 5000) } });
+        expect((await answer.json()).matches, 'a response holds a live upstream token').toBe(0);
+      }
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
+
+/** Signs in through the login form with the test verification code. */
+export async function signIn(page: Page, account: string, password = 'Portal#2026', labels = { account: 'Email or account ID', password: 'Password', captcha: 'Verification code', submit: 'Sign in' }) {
+  await page.goto('/login');
+  await page.getByLabel(labels.account).fill(account);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByLabel(labels.captcha, { exact: true }).fill(E2E_ENV.CAPTCHA_TEST_CODE);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
+}
+
+/** The newest mail to an address, from the reference services' outbox. */
+export async function latestMail(request: import('@playwright/test').APIRequestContext, to: string): Promise<string> {
+  const answer = await request.get(`${E2E_ENV.UPSTREAM_URL}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+  const [mail] = (await answer.json()) as { body: string }[];
+  return mail?.body ?? '';
+}

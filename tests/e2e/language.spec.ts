@@ -46,7 +46,7 @@ test.describe('language from the browser', () => {
     test(`a ${locale} browser gets ${lang}`, async ({ browser }) => {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
-      await page.goto('/no/such/page');
+      await page.goto('/404');
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await context.close();

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ test('the standalone output starts with plain node server.js and answers /api/he
   const port = 3190 + test.info().workerIndex;
   const server = spawn(process.execPath, ['server.js'], {
     cwd: dir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1' },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', SESSION_SECRET: 'standalone-session-secret-0123456789abcdef', PAYLOAD_KEY: 'standalone-payload-key' },
     stdio: 'ignore',
   });
   try {
@@ -42,4 +42,15 @@ test('the standalone output starts with plain node server.js and answers /api/he
     server.kill();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the standalone output refuses to start in production without its secrets', async () => {
+  const result = spawnSync(process.execPath, ['server.js'], {
+    cwd: '.next/standalone',
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(3290 + test.info().workerIndex), HOSTNAME: '127.0.0.1' },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain('refusing to start without SESSION_SECRET');
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicCall, type Endpoint } from '../http/endpoint';
 import { ServiceError } from '../http/errors';
 import { text, wholeNumber } from '../http/inputs';
+import { hashToken } from '../http/principal';
 import { issueToken, SSO_TOKEN_MINUTES } from './sso';
 import { payApprovedRefunds } from './refunds';
 
@@ -55,4 +56,17 @@ const payRefunds = publicCall({
   },
 });
 
-export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds].map((endpoint) => ({ ...endpoint, plain: true }));
+/** Test mode: how many of the given strings are live tokens (the leak check of the e2e suite). */
+const matchTokens = publicCall({
+  method: 'POST',
+  path: '/dev/tokens/match',
+  input: z.object({ candidates: z.array(text(100)).max(10_000) }),
+  async handle({ db, config }, input) {
+    if (config.mode !== 'test') throw new ServiceError(403, 'FORBIDDEN', 'Test mode only');
+    const hashes = input.candidates.map(hashToken);
+    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM tokens WHERE token_hash = ANY($1)', [hashes]);
+    return { matches: row?.n ?? 0 };
+  },
+});
+
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens].map((endpoint) => ({ ...endpoint, plain: true }));

@@ -1,10 +1,9 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { type NextRequest } from 'next/server';
+import { redirectTo } from '@/lib/http/redirect';
 
 /** /redirect/{path} returns to /{path}: how a tab is refreshed (spec section 2). */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ path: string[] }> }) {
   const { path } = await params;
   // Empty segments are dropped: "//host" would leave the portal.
-  const target = new URL(`/${path.filter(Boolean).map(encodeURIComponent).join('/')}`, request.url);
-  target.search = request.nextUrl.search;
-  return NextResponse.redirect(target, 307);
+  return redirectTo(`/${path.filter(Boolean).map(encodeURIComponent).join('/')}${request.nextUrl.search}`);
 }

@@ -154,11 +154,11 @@ describe('single sign-on', () => {
     const browser = new Browser();
     const first = await browser.call('GET', `/redirect?token=${token}`);
     expect(first.status).toBe(303);
-    expect(first.headers.get('location')).toBe('http://portal.test/dashboard/dashboard');
+    expect(first.headers.get('location')).toBe('/dashboard/dashboard');
     expect(browser.cookies.get('portal_session')).toBeDefined();
     const replay = await new Browser().call('GET', `/redirect?token=${token}`);
-    expect(replay.headers.get('location')).toBe('http://portal.test/login?notice=ssoFailed');
-    expect((await new Browser().call('GET', '/redirect')).headers.get('location')).toBe('http://portal.test/login?notice=ssoFailed');
+    expect(replay.headers.get('location')).toBe('/login?notice=ssoFailed');
+    expect((await new Browser().call('GET', '/redirect')).headers.get('location')).toBe('/login?notice=ssoFailed');
   });
 });
 
