@@ -2,6 +2,7 @@
 
 import { Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
 import { newPasswordSchema } from '@/lib/auth/forms';
 import { schemaRule } from '@/lib/client/form-rules';
 import { PasswordRules } from './PasswordRules';
@@ -9,14 +10,19 @@ import { PasswordRules } from './PasswordRules';
 /** New password and confirmation, checked by the shared schema, with the live rule list. */
 export function NewPasswordFields() {
   const t = useTranslations();
+  const form = Form.useFormInstance();
   const password = Form.useWatch('newPassword') ?? '';
+  // The confirmation is checked again when the password changes, but only once the user has been there.
+  useEffect(() => {
+    if (form.isFieldTouched('confirmPassword')) void form.validateFields(['confirmPassword']).catch(() => undefined);
+  }, [password, form]);
   return (
     <>
       <Form.Item name="newPassword" label={t('pwd.newPassword')} rules={[schemaRule(newPasswordSchema, 'newPassword', t)]} validateFirst>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <PasswordRules password={password} />
-      <Form.Item name="confirmPassword" label={t('pwd.confirmPassword')} dependencies={['newPassword']} rules={[schemaRule(newPasswordSchema, 'confirmPassword', t)]}>
+      <Form.Item name="confirmPassword" label={t('pwd.confirmPassword')} rules={[schemaRule(newPasswordSchema, 'confirmPassword', t)]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
     </>
