@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { staticSecurityHeaders } from './lib/security/headers';
+import { API_CSP, staticSecurityHeaders } from './lib/security/headers';
 
 /**
  * One id per build: BUILD_ID when the pipeline gives one, else the commit plus the build time (two
@@ -27,7 +27,10 @@ const nextConfig: NextConfig = {
   generateBuildId: async () => buildId,
   env: { APP_BUILD_ID: buildId },
   async headers() {
-    return [{ source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') }];
+    return [
+      { source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+    ];
   },
 };
 

@@ -1,19 +1,19 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { mobileTarget } from './lib/auth/mobile';
 import { LOGIN_PATH, navigate } from './lib/auth/routes';
-import { API_CSP, createNonce, pageCsp } from './lib/security/headers';
+import { createNonce, pageCsp } from './lib/security/headers';
 import { sessionConfig } from './lib/session/config';
 import { isHttps, needsTouch, openSession, sealSession, sessionCookieSettings, type SessionData } from './lib/session/session';
 
 /**
- * Runs before every page and route handler: the mobile redirect, the navigation rules of spec
+ * Runs before every page: the mobile redirect, the navigation rules of spec
  * section 2, the idle-timeout refresh, and a fresh CSP nonce per page. A convenience, not the
  * security boundary: pages and route handlers check the session again.
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const mobile = mobileTarget(request.nextUrl, request.headers.get('user-agent'), process.env.MOBILE_H5_URL);
-  if (mobile && !pathname.startsWith('/api/')) return NextResponse.redirect(mobile, 307);
+  if (mobile) return NextResponse.redirect(mobile, 307);
 
   const { cookieName } = sessionConfig();
   const cookie = request.cookies.get(cookieName)?.value;
@@ -28,15 +28,9 @@ export async function proxy(request: NextRequest) {
   }
   if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.to, request.url), 307);
 
-  const response = pathname.startsWith('/api/') ? apiResponse() : pageResponse(request);
+  const response = pageResponse(request);
   if (cookie && !session) response.cookies.set(cookieName, '', { path: '/', maxAge: 0 });
   if (session && needsTouch(session)) await touch(response, session, secure);
-  return response;
-}
-
-function apiResponse() {
-  const response = NextResponse.next();
-  response.headers.set('Content-Security-Policy', API_CSP);
   return response;
 }
 
@@ -55,6 +49,10 @@ async function touch(response: NextResponse, session: SessionData, secure: boole
   response.cookies.set(sessionConfig().cookieName, await sealSession(next), sessionCookieSettings(secure, next));
 }
 
+/**
+ * Pages only. Route handlers (/api/*) check the session themselves and get their CSP from
+ * next.config.ts: running the proxy for them would unseal every session twice.
+ */
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|icon.svg).*)'],
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|icon.svg).*)'],
 };

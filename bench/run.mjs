@@ -2,10 +2,14 @@
 // the issues and docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { ensureBuild } from '../scripts/portal-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
-for (const bench of ['bench/upstream.ts']) {
+// The portal benchmarks run the production build.
+ensureBuild();
+const only = process.argv.slice(2);
+for (const bench of ['bench/upstream.ts', 'bench/gateway.ts'].filter((b) => only.length === 0 || only.some((o) => b.includes(o)))) {
   console.log(`\n== ${bench}`);
   const result = spawnSync(process.execPath, ['--max-old-space-size=8192', tsx, join(root, bench)], { stdio: 'inherit', cwd: root });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -1,6 +1,7 @@
 /**
- * Baseline security headers (DESIGN.md section 3). The CSP is per request (it carries the nonce)
- * and is set by proxy.ts; the rest is static and set by next.config.ts on every response.
+ * Baseline security headers (DESIGN.md section 3). A page's CSP is per request (it carries the
+ * nonce) and is set by proxy.ts; the rest, the API's CSP included, is static and set by
+ * next.config.ts.
  */
 
 interface CspOptions {

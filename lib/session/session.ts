@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { sharedStore } from '../store/shared-store';
 import { sessionConfig } from './config';
@@ -58,6 +58,33 @@ export async function sealSession(session: SessionData): Promise<string> {
   return sealData(session, { password: secret, ttl: Math.ceil(maxAgeMs / 1000) });
 }
 
+/**
+ * Unsealing costs most of a millisecond, and a page and its data calls present the same cookie
+ * many times: the unsealed value is kept briefly, keyed by a hash of the cookie. Expiry and
+ * revocation are still checked on every use.
+ */
+const OPENED = Symbol.for('portal.openedSessions');
+const OPENED_TTL_MS = 30_000;
+const OPENED_MAX = 5_000;
+
+function openedCache(): Map<string, { session: SessionData; until: number }> {
+  const holder = globalThis as { [OPENED]?: Map<string, { session: SessionData; until: number }> };
+  holder[OPENED] ??= new Map();
+  return holder[OPENED];
+}
+
+async function unseal(cookie: string, secret: string, ttlSeconds: number): Promise<SessionData> {
+  const key = createHash('sha256').update(secret).update('\0').update(cookie).digest('base64url');
+  const cache = openedCache();
+  const hit = cache.get(key);
+  const now = Date.now();
+  if (hit && hit.until > now) return hit.session;
+  const session = await unsealData<SessionData>(cookie, { password: secret, ttl: ttlSeconds });
+  if (cache.size >= OPENED_MAX) cache.clear();
+  cache.set(key, { session, until: now + OPENED_TTL_MS });
+  return session;
+}
+
 export type SessionState = { session: SessionData } | { session: null; reason: 'none' | 'invalid' | 'idle' | 'expired' | 'revoked' };
 
 /** Opens a session cookie and applies the idle timeout, the absolute lifetime and revocation. */
@@ -66,7 +93,7 @@ export async function openSession(cookie: string | undefined, now = Date.now()):
   const { secret, idleMs, maxAgeMs } = sessionConfig();
   let session: SessionData;
   try {
-    session = await unsealData<SessionData>(cookie, { password: secret, ttl: Math.ceil(maxAgeMs / 1000) });
+    session = await unseal(cookie, secret, Math.ceil(maxAgeMs / 1000));
   } catch {
     return { session: null, reason: 'invalid' };
   }
