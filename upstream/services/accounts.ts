@@ -5,6 +5,7 @@ import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint'
 import { forbidden, notFound } from '../http/errors';
 import { optionalText, pageOf, paging, text, wholeNumber } from '../http/inputs';
 import { hashPassword } from '../rules/password-hash';
+import { sendMail } from './mail';
 import { USER_INFO_SQL } from './sso';
 
 /** Spec section 5's account rules. */
@@ -101,7 +102,7 @@ const insertAccount = authedCall({
     const body = `Dear ${input.contactName},\n\nAn account "${input.account}" has been opened for you. Sign in with the temporary password your administrator gave you; you will be asked to change it.${
       opPassword ? `\n\nYour management password: ${opPassword}\nYou will be asked to change it at your first sign-in.` : ''
     }`;
-    await db.query('INSERT INTO outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4)', [input.contactEmail, 'Your merchant portal account', body, clock.timestamp()]);
+    await sendMail(db, input.contactEmail, 'Your merchant portal account', body, clock.timestamp());
     await context.log('account.create', input.account, { roleId: input.roleId, userId: row?.user_id });
     return { success: 0, msg: 'Account created', userId: row?.user_id };
   },
@@ -156,9 +157,7 @@ const completeAccountInfo = authedCall({
       'UPDATE users SET job_title = $2, department = $3, appellation = $4, contact_name = $5 WHERE user_id = $1 RETURNING contact_email',
       [input.userId, input.jobTitle, input.department, input.appellation, input.contactName],
     );
-    await context.db.query('INSERT INTO outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4)', [
-      user?.contact_email, 'Your account details were updated', `Dear ${input.contactName},\n\nYour job title and department are now on record.`, context.clock.timestamp(),
-    ]);
+    if (user) await sendMail(context.db, user.contact_email, 'Your account details were updated', `Dear ${input.contactName},\n\nYour job title and department are now on record.`, context.clock.timestamp());
     await context.log('account.complete', String(input.userId));
     return { success: 0, msg: 'Saved' };
   },

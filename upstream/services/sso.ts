@@ -5,6 +5,7 @@ import { forbidden, ServiceError } from '../http/errors';
 import { optionalText, passwordType, text, wholeNumber } from '../http/inputs';
 import { hashToken, menuCodesOf, newToken } from '../http/principal';
 import { verifyPassword } from '../rules/password-hash';
+import { sendMail } from './mail';
 import { currentPasswordHash, isRecentPassword, newPasswordProblem, storePassword, type PasswordKind } from './passwords';
 
 export const TEMP_PASSWORD_LOGIN = 'EPA_use_temp_password';
@@ -142,6 +143,7 @@ const renewToken = authedCall({
       await tx.query('UPDATE tokens SET revoked_at = $2 WHERE token_hash = $1', [principal.tokenHash, clock.timestamp()]);
       return issueToken(tx, principal.userId, 'session', principal.loginType, clock.timestamp(), clock.timestamp(config.tokenTtlMinutes));
     });
+    await context.log('token.renew');
     return { xEftpayToken: token, expiresAt: clock.timestamp(config.tokenTtlMinutes) };
   },
 });
@@ -244,8 +246,7 @@ const resetEmail = publicCall({
     ]);
     const link = `${config.portalUrl}/reset/${randomId}/`;
     const mail = RESET_MAIL[input.lang](user.name, link, config.resetLinkMinutes);
-    await db.query('INSERT INTO outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4)', [user.contact_email, mail.subject, mail.body, clock.timestamp()]);
-    console.log(`upstream: mail to ${user.contact_email}: ${mail.subject}`);
+    await sendMail(db, user.contact_email, mail.subject, mail.body, clock.timestamp());
     await context.log('password.reset.requested', user.account, {}, { userId: user.user_id, account: user.account });
     return { success: 1, msg: 'A reset link has been sent to the email address' };
   },
