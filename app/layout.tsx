@@ -4,7 +4,6 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/AppProviders';
-import { isNewerVersion, latestUpstreamVersion } from '@/lib/gateway/version';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
 import './globals.css';
 
@@ -20,7 +19,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <AntdRegistry>
           <NextIntlClientProvider>
-            <AppProviders language={languageOfTag(locale) ?? DEFAULT_LANGUAGE} newerVersion={isNewerVersion(latestUpstreamVersion())}>
+            <AppProviders language={languageOfTag(locale) ?? DEFAULT_LANGUAGE}>
               {children}
             </AppProviders>
           </NextIntlClientProvider>

@@ -1,10 +1,47 @@
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { PublicFrame } from '@/components/public/PublicFrame';
+import { AnnounceUpdate } from '@/components/providers/UpdatePrompt';
+import { AppShell, SIDEBAR_COOKIE } from '@/components/shell/AppShell';
+import type { Organisation } from '@/components/shell/Sidebar';
+import { callUpstream } from '@/lib/gateway/client';
 import { currentSession } from '@/lib/session/server';
+import { sessionView } from '@/lib/session/session';
+import { shellLinks } from '@/lib/shell/links';
 
-/** Signed-in pages: the session is checked here again (the proxy is not the security boundary). */
+/**
+ * Signed-in pages: the session is checked here again (the proxy is not the security boundary); the
+ * shell's data (organisation, partners, pending approvals) is fetched in parallel.
+ */
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
-  if (!(await currentSession())) redirect('/login');
-  return <PublicFrame>{children}</PublicFrame>;
+  const session = await currentSession();
+  if (!session) redirect('/login');
+  const partner = session.rank === 'PARTNER';
+  const [jar, customers, partners, approvals] = await Promise.all([
+    cookies(),
+    partner ? null : callUpstream('customerInfo', {}, session),
+    partner ? callUpstream('partnerList', {}, session) : null,
+    session.menus.includes('reviewRefund') ? callUpstream('approvalCount', {}, session) : null,
+  ]);
+  const customer = customers?.ok ? customers.data[0] : undefined;
+  const partnerRow = partners?.ok ? partners.data[0] : undefined;
+  const organisation: Organisation | null = customer
+    ? { kind: 'customer', name: customer.customer_name, number: customer.customer_no }
+    : partnerRow
+      ? { kind: 'partner', name: partnerRow.name, number: partnerRow.partner_no }
+      : null;
+  const newerVersion = [customers, partners, approvals].some((result) => result?.newerVersion);
+  return (
+    <AppShell
+      session={sessionView(session)}
+      organisation={organisation}
+      partners={partners?.ok ? partners.data.map(({ name, partner_no }) => ({ name, partner_no })) : []}
+      links={shellLinks()}
+      sidebarOpen={jar.get(SIDEBAR_COOKIE)?.value !== '0'}
+      pendingApprovals={approvals?.ok ? (approvals.data[0]?.raCount ?? 0) : null}
+    >
+      {newerVersion && <AnnounceUpdate />}
+      {children}
+    </AppShell>
+  );
 }

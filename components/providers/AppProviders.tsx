@@ -18,7 +18,7 @@ const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, zhTW, zhCN };
 const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zhTW: 'zh-tw', zhCN: 'zh-cn' };
 
 /** antd's theme and texts, and dayjs' month and week names, follow the user's language. */
-export function AppProviders({ language, newerVersion, children }: { language: Language; newerVersion: boolean; children: ReactNode }) {
+export function AppProviders({ language, children }: { language: Language; children: ReactNode }) {
   // dayjs keeps one global locale: set it only in the browser, where there is one user.
   if (typeof window !== 'undefined') dayjs.locale(DAYJS_LOCALES[language]);
   return (
@@ -26,7 +26,7 @@ export function AppProviders({ language, newerVersion, children }: { language: L
     <ConfigProvider theme={theme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }}>
       <App>
         {children}
-        <UpdatePrompt newer={newerVersion} />
+        <UpdatePrompt />
       </App>
     </ConfigProvider>
   );

@@ -7,11 +7,12 @@ import { UPDATE_EVENT } from '@/lib/client/api';
 
 /**
  * Spec section 4: when the server's version is newer than this client, a prompt that cannot be
- * dismissed appears once; confirming reloads the app.
+ * dismissed appears once; confirming reloads the app. Pages announce it with <AnnounceUpdate/>,
+ * route handlers with a response header (lib/client/api.ts).
  */
-export function UpdatePrompt({ newer }: { newer: boolean }) {
+export function UpdatePrompt() {
   const t = useTranslations('update');
-  const [open, setOpen] = useState(newer);
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     const show = () => setOpen(true);
     window.addEventListener(UPDATE_EVENT, show);
@@ -31,4 +32,12 @@ export function UpdatePrompt({ newer }: { newer: boolean }) {
       {t('body')}
     </Modal>
   );
+}
+
+/** Rendered by a page whose upstream calls announced a newer version. */
+export function AnnounceUpdate() {
+  useEffect(() => {
+    window.dispatchEvent(new CustomEvent(UPDATE_EVENT));
+  }, []);
+  return null;
 }

@@ -5,7 +5,7 @@ import { sharedStore } from '../store/shared-store';
 import { sealPayload } from '../wire/envelope';
 import { upstreamFailure, type GatewayError } from './errors';
 import { CALLS, type CallAnswer, type CallDefinition, type CallInput, type CallName } from './registry';
-import { isNewerVersion, recordUpstreamVersion } from './version';
+import { isNewerVersion } from './version';
 
 export const TOKEN_HEADER = 'x-eftpay-token';
 export const VERSION_HEADER = 'x-server-version';
@@ -83,9 +83,7 @@ async function send<N extends CallName>(definition: CallDefinition, payload: Rec
     console.error(`portal: upstream ${definition.method} ${definition.path} ${timedOut ? 'timed out' : 'unreachable'}`);
     return { ok: false, error: { code: timedOut ? 'TIMEOUT' : 'NO_RESPONSE' }, newerVersion: false };
   }
-  const version = response.headers.get(VERSION_HEADER);
-  recordUpstreamVersion(version);
-  const newerVersion = isNewerVersion(version);
+  const newerVersion = isNewerVersion(response.headers.get(VERSION_HEADER));
   let body: unknown;
   try {
     body = await response.json();

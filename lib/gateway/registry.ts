@@ -160,6 +160,13 @@ export const CALLS = {
     inject: userid,
     exposed: true,
   }),
+  partnerList: define({
+    method: 'GET',
+    path: '/hk/api/PartnerInfo/GetPartnerList',
+    input: z.object({}),
+    answer: z.array(z.looseObject({ name: z.string(), partner_no: z.string(), midNumber: z.number().int() })),
+    inject: userid,
+  }),
   realtimeTransactions: define({
     method: 'GET',
     path: '/api/Transaction/AsyncGetTransRealtime',

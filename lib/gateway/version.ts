@@ -12,17 +12,5 @@ export function isNewerVersion(candidate: string | null | undefined, than: strin
   return false;
 }
 
-const LATEST = Symbol.for('portal.upstreamVersion');
-
-/** The newest version header any upstream answer carried (a process-wide fact, not user data). */
-export function recordUpstreamVersion(version: string | null) {
-  const holder = globalThis as { [LATEST]?: string };
-  if (version && isNewerVersion(version, holder[LATEST] ?? '0')) holder[LATEST] = version;
-}
-
-export function latestUpstreamVersion(): string | undefined {
-  return (globalThis as { [LATEST]?: string })[LATEST];
-}
-
 /** Route handlers tell the client in this header; the client shows the update prompt. */
 export const UPDATE_HEADER = 'x-portal-update';

@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { createTranslator } from 'next-intl';
 import type { GatewayError } from '../gateway/errors';
-import { latestUpstreamVersion, isNewerVersion, UPDATE_HEADER } from '../gateway/version';
+import { UPDATE_HEADER } from '../gateway/version';
 import { detectLanguage } from '../i18n/detect';
 import { LANGUAGE_COOKIE, LANGUAGE_TAGS, type Language } from '../i18n/languages';
 import { isSameOrigin } from '../security/same-origin';
@@ -48,22 +48,23 @@ const STATUS: Partial<Record<GatewayError['code'], number>> = {
 };
 
 /** The browser's view of a failure: a stable code and a translated message, nothing else. */
-export function failure(request: NextRequest, error: GatewayError, messageKey = errorMessageKey(error)): NextResponse {
+export function failure(request: NextRequest, error: GatewayError, messageKey = errorMessageKey(error), newerVersion = false): NextResponse {
   const t = translatorFor(request);
   const status = error.code === 'UPSTREAM_REFUSED' ? (error.status ?? 400) : (STATUS[error.code] ?? 400);
   const params = error.params && Object.fromEntries(Object.entries(error.params).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
   return withVersion(
     NextResponse.json({ ok: false, error: { code: error.upstreamCode ?? error.code, message: t(messageKey as never, params as never) } }, { status, headers: { 'cache-control': 'no-store' } }),
+    newerVersion,
   );
 }
 
-export function success<T>(data: T, init?: ResponseInit): NextResponse {
-  return withVersion(NextResponse.json({ ok: true, data }, { ...init, headers: { 'cache-control': 'no-store', ...init?.headers } }));
+export function success<T>(data: T, newerVersion = false): NextResponse {
+  return withVersion(NextResponse.json({ ok: true, data }, { headers: { 'cache-control': 'no-store' } }), newerVersion);
 }
 
-/** Route handlers tell the browser when the upstream runs a newer version (spec section 4). */
-export function withVersion(response: NextResponse): NextResponse {
-  if (isNewerVersion(latestUpstreamVersion())) response.headers.set(UPDATE_HEADER, latestUpstreamVersion() as string);
+/** Route handlers tell the browser when the upstream call they made announced a newer version (spec section 4). */
+function withVersion(response: NextResponse, newerVersion: boolean): NextResponse {
+  if (newerVersion) response.headers.set(UPDATE_HEADER, '1');
   return response;
 }
 

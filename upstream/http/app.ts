@@ -67,7 +67,7 @@ export function createApp(services: Services, endpoints: Endpoint[]): Hono {
 
   app.use('*', async (c, next) => {
     await next();
-    c.res.headers.set(VERSION_HEADER, config.version);
+    if (!c.res.headers.has(VERSION_HEADER)) c.res.headers.set(VERSION_HEADER, config.version);
   });
 
   // Readiness for process managers and the start script: no envelope, no data.
@@ -98,6 +98,8 @@ export function createApp(services: Services, endpoints: Endpoint[]): Hono {
         const principal = token ? await principalForToken(db, token, clock.timestamp()) : null;
         if (!principal) throw tokenExpired();
         actor = { userId: principal.userId, account: principal.account };
+        const override = services.versionOverrides.get(principal.account);
+        if (override) c.header(VERSION_HEADER, override);
         if (endpoint.rank && endpoint.rank !== principal.rank) {
           throw new ServiceError(403, 'WRONG_VARIANT', `This call serves ${endpoint.rank} users`);
         }

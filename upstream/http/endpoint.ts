@@ -8,6 +8,8 @@ export interface Services {
   db: Database;
   config: UpstreamConfig;
   clock: Clock;
+  /** Test mode: the version header some accounts see instead of config.version (/dev/version). */
+  versionOverrides: Map<string, string>;
 }
 
 export interface PublicContext extends Services {

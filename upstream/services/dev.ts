@@ -69,4 +69,28 @@ const matchTokens = publicCall({
   },
 });
 
-export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens].map((endpoint) => ({ ...endpoint, plain: true }));
+/** Test mode: make the services announce another version to one account (the update prompt test). */
+const version = publicCall({
+  method: 'POST',
+  path: '/dev/version',
+  input: z.object({ account: text(254).min(1), version: z.string().regex(/^\d+(\.\d+)*$/).nullable() }),
+  async handle({ config, versionOverrides }, input) {
+    if (config.mode !== 'test') throw new ServiceError(403, 'FORBIDDEN', 'Test mode only');
+    if (input.version) versionOverrides.set(input.account, input.version);
+    else versionOverrides.delete(input.account);
+    return { account: input.account, version: input.version ?? config.version };
+  },
+});
+
+/** Refund requests waiting for approval, counted in the database (the badge's oracle in tests). */
+const pendingRefunds = publicCall({
+  method: 'GET',
+  path: '/dev/refunds/pending',
+  input: z.object({ customer_no: text(30).min(1) }),
+  async handle({ db }, input) {
+    const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM refunds WHERE customer_no = $1 AND approve_status = '10'", [input.customer_no]);
+    return { count: row?.n ?? 0 };
+  },
+});
+
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, pendingRefunds].map((endpoint) => ({ ...endpoint, plain: true }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMP_PASSWORD_LOGIN_TYPE as TEMP_PASSWORD_LOGIN } from '../../lib/auth/login-type';
 import type { Queryable } from '../db/database';
 import { authedCall, publicCall, type AuthedContext, type Endpoint, type PublicContext } from '../http/endpoint';
 import { forbidden, ServiceError } from '../http/errors';
@@ -8,7 +9,6 @@ import { verifyPassword } from '../rules/password-hash';
 import { sendMail } from './mail';
 import { currentPasswordHash, isRecentPassword, newPasswordProblem, storePassword, type PasswordKind } from './passwords';
 
-export const TEMP_PASSWORD_LOGIN = 'EPA_use_temp_password';
 export const NORMAL_LOGIN = 'EPA';
 /** How long after a successful current-password check a password update is allowed. */
 const VERIFIED_WINDOW_MINUTES = 5;

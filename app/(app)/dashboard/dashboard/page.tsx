@@ -1,7 +1,6 @@
 import { Card } from 'antd';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { SignOutButton } from '@/components/auth/SignOutButton';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { currentSession } from '@/lib/session/server';
 
@@ -11,8 +10,8 @@ export default async function DashboardPage() {
   if (!session?.menus.includes('dashboard')) redirect('/login');
   const t = await getTranslations();
   return (
-    <Card style={{ width: '100%', maxWidth: 640 }}>
-      <PageHeading title={t('account.greeting', { name: session.nickName })} subtitle={t('dashboard.preparing')} extra={<SignOutButton />} />
+    <Card>
+      <PageHeading title={t('account.greeting', { name: session.nickName })} subtitle={t('dashboard.preparing')} />
     </Card>
   );
 }

@@ -27,14 +27,14 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
 
   const result = await callUpstream(call as CallName, body.data.input as never, session);
   if (!result.ok) {
-    const response = failure(request, result.error);
+    const response = failure(request, result.error, undefined, result.newerVersion);
     if (result.error.code === 'SESSION_EXPIRED') {
       await revokeSession(session);
       clearSessionCookie(request, response);
     }
     return response;
   }
-  const response = success(result.data);
+  const response = success(result.data, result.newerVersion);
   if (needsTouch(session)) await setSessionCookie(request, response, { ...session, lastSeen: Date.now() });
   return response;
 }

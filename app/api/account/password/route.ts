@@ -1,0 +1,41 @@
+import { type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { MANAGEMENT_PASSWORD_ROLES, newPasswordSchema } from '@/lib/auth/forms';
+import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
+import { callUpstream } from '@/lib/gateway/client';
+import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, success } from '@/lib/http/respond';
+import { newSessionId, revokeSession } from '@/lib/session/session';
+
+const schema = z.object({ type: z.union([z.literal(1), z.literal(2)]), oldPassword: z.string().min(1).max(256) }).and(newPasswordSchema);
+
+/**
+ * Change password from the account menu: the current password is verified by the services in the
+ * same call that stores the new one; on success the session is re-issued (DESIGN.md section 7).
+ */
+export async function POST(request: NextRequest) {
+  const refused = crossSite(request);
+  if (refused) return refused;
+  const { session } = await sessionOf(request);
+  if (!session) return failure(request, { code: 'NOT_SIGNED_IN' });
+  const parsed = schema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' }, parsed.error.issues[0]?.message.startsWith('pwd.') ? parsed.error.issues[0].message : 'gateway.INVALID_INPUT');
+  if (parsed.data.type === 2 && !MANAGEMENT_PASSWORD_ROLES.includes(session.roleId)) return failure(request, { code: 'FORBIDDEN' });
+  if (!(await allowAttempt('passwordCheck', session.account, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+
+  const changed = await callUpstream('changePassword', { type: parsed.data.type, oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword }, session);
+  if (!changed.ok) {
+    const response = failure(request, changed.error);
+    if (changed.error.code === 'SESSION_EXPIRED') clearSessionCookie(request, response);
+    return response;
+  }
+  const { success: outcome, code } = changed.data;
+  if (outcome === 1) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: 'pwd.pwdError' }, 'pwd.pwdError');
+  if (outcome === 3) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: 'OP_PASSWORD_NOT_SET' }, 'password.managementNotSet');
+  if (outcome !== 0) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: code }, code?.startsWith('pwd.') ? code : 'pwd.updateFailed');
+
+  await revokeSession(session);
+  const next = { ...session, sid: newSessionId(), lastSeen: Date.now(), ...(parsed.data.type === 1 ? { pwdFlag: false } : { opPwdFlag: false }) };
+  const response = success({ updated: true });
+  await setSessionCookie(request, response, next);
+  return response;
+}

@@ -1,0 +1,46 @@
+'use client';
+
+import { KeyOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Tooltip } from 'antd';
+import { useTranslations } from 'next-intl';
+import { TEMP_PASSWORD_LOGIN_TYPE } from '@/lib/auth/login-type';
+
+interface Props {
+  nickName: string;
+  loginType: string;
+  onProfile: () => void;
+  onChangePassword: () => void;
+  onLogout: () => void;
+}
+
+/** Profile, change password and logout; a distinct avatar for a temporary-password session. */
+export function AccountMenu({ nickName, loginType, onProfile, onChangePassword, onLogout }: Props) {
+  const t = useTranslations('account');
+  const temporary = loginType === TEMP_PASSWORD_LOGIN_TYPE;
+  const avatar = temporary ? (
+    <Tooltip title={t('temporaryPassword')}>
+      <Avatar size="small" icon={<KeyOutlined />} style={{ background: '#d46b08' }} aria-label={t('temporaryPassword')} data-testid="temporary-avatar" />
+    </Tooltip>
+  ) : (
+    <Avatar size="small" icon={<UserOutlined />} style={{ background: '#3d6fb6' }} />
+  );
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'profile', icon: <UserOutlined />, label: t('profile') },
+          { key: 'password', icon: <LockOutlined />, label: t('changePassword') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('logout') },
+        ],
+        onClick: ({ key }) => (key === 'profile' ? onProfile() : key === 'password' ? onChangePassword() : onLogout()),
+      }}
+    >
+      <Button type="text" aria-label={t('menu')} style={{ color: '#fff', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+        {avatar}
+        <span className="portal-hide-narrow">{nickName}</span>
+      </Button>
+    </Dropdown>
+  );
+}

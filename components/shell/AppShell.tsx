@@ -1,0 +1,163 @@
+'use client';
+
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Drawer, Flex, Layout, Select, Typography } from 'antd';
+import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { LanguageSelector } from '@/components/i18n/LanguageSelector';
+import { postJson } from '@/lib/client/api';
+import { useMediaQuery } from '@/lib/client/use-media-query';
+import type { SessionView } from '@/lib/session/session';
+import type { ShellLinks } from '@/lib/shell/links';
+import { BRAND } from '@/lib/theme/tokens';
+import { AccountMenu } from './AccountMenu';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { ProfileDialog } from './ProfileDialog';
+import { ShellFooter } from './ShellFooter';
+import { Sidebar, type Organisation } from './Sidebar';
+import { TabStrip } from './TabStrip';
+
+/** Spec section 9: the sidebar becomes a drawer under 1264 px; drawer 279 wide, mini 60. */
+const MOBILE_QUERY = '(max-width: 1263px)';
+const SIDEBAR_WIDTH = 279;
+const MINI_WIDTH = 60;
+export const SIDEBAR_COOKIE = 'sidebar_status';
+/** Tab-visibility rule (spec section 2): the signed-in user id, per browser. */
+const USER_KEY = 'portal_user';
+export const APPROVALS_CHANGED = 'portal:approvals';
+
+interface Props {
+  session: SessionView;
+  organisation: Organisation | null;
+  partners: { name: string; partner_no: string }[];
+  links: ShellLinks;
+  sidebarOpen: boolean;
+  pendingApprovals: number | null;
+  children: ReactNode;
+}
+
+async function signOut() {
+  localStorage.removeItem(USER_KEY);
+  const result = await postJson<{ redirect: string }>('/api/auth/logout', {}, { onSessionEnd: 'return' });
+  window.location.assign(result.ok ? result.data.redirect : '/login');
+}
+
+/** The frame of every signed-in page: top bar, sidebar, tabs, content, footer. */
+export function AppShell({ session, organisation, partners, links, sidebarOpen, pendingApprovals: initialApprovals, children }: Props) {
+  const t = useTranslations();
+  const pathname = usePathname();
+  const [open, setOpen] = useState(sidebarOpen);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  // The drawer belongs to the page it was opened on, so it closes on route change.
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const drawerOpen = mobile && drawerPath === pathname;
+  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const [approvals, setApprovals] = useState(initialApprovals);
+  const reviewer = session.menus.includes('reviewRefund');
+
+  const setSidebar = useCallback((next: boolean) => {
+    setOpen(next);
+    document.cookie = `${SIDEBAR_COOKIE}=${next ? '1' : '0'}; path=/; max-age=31536000; samesite=lax`;
+  }, []);
+
+  // Back from mobile to desktop opens the sidebar (spec section 4); to mobile, the drawer starts closed.
+  useEffect(() => {
+    const list = window.matchMedia(MOBILE_QUERY);
+    const changed = () => (list.matches ? setDrawerPath(null) : setSidebar(true));
+    list.addEventListener('change', changed);
+    return () => list.removeEventListener('change', changed);
+  }, [setSidebar]);
+
+  // The badge follows navigation and every approval.
+  useEffect(() => {
+    if (!reviewer) return;
+    let current = true;
+    const refresh = () =>
+      void postJson<{ raCount: number }[]>('/api/gateway/approvalCount', {}).then((result) => {
+        if (current && result.ok) setApprovals(result.data[0]?.raCount ?? 0);
+      });
+    refresh();
+    window.addEventListener(APPROVALS_CHANGED, refresh);
+    return () => {
+      current = false;
+      window.removeEventListener(APPROVALS_CHANGED, refresh);
+    };
+  }, [pathname, reviewer]);
+
+  useEffect(() => {
+    localStorage.setItem(USER_KEY, String(session.userId));
+    const check = () => {
+      if (document.visibilityState !== 'visible') return;
+      const stored = localStorage.getItem(USER_KEY);
+      if (stored === null) void signOut();
+      else if (stored !== String(session.userId)) window.location.reload();
+    };
+    document.addEventListener('visibilitychange', check);
+    return () => document.removeEventListener('visibilitychange', check);
+  }, [session.userId]);
+
+  const sidebar = (collapsed: boolean) => (
+    <Sidebar menus={session.menus} pathname={pathname} collapsed={collapsed} organisation={organisation} pendingApprovals={approvals} links={links} />
+  );
+  const toggleLabel = mobile ? t('shell.openMenu') : open ? t('shell.collapseMenu') : t('shell.expandMenu');
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, position: 'sticky', top: 0, zIndex: 20, paddingInline: 16 }}>
+        <button
+          type="button"
+          className="portal-icon-button"
+          aria-label={toggleLabel}
+          aria-expanded={mobile ? drawerOpen : open}
+          onClick={() => (mobile ? setDrawerPath(pathname) : setSidebar(!open))}
+        >
+          {mobile ? <MenuOutlined /> : open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        </button>
+        <Typography.Text strong style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
+          {t('app.title')}
+        </Typography.Text>
+        <Flex flex={1} justify="end" align="center" gap={12}>
+          {partners.length > 0 && (
+            <Select
+              aria-label={t('shell.partners')}
+              value={partners[0]?.partner_no}
+              options={partners.map((p) => ({ value: p.partner_no, label: `${p.name} (${p.partner_no})` }))}
+              style={{ minWidth: 220 }}
+              className="portal-hide-narrow"
+            />
+          )}
+          <LanguageSelector />
+          <AccountMenu nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onLogout={signOut} />
+        </Flex>
+      </Layout.Header>
+      <Layout hasSider>
+        <Layout.Sider
+          className="portal-sider"
+          width={SIDEBAR_WIDTH}
+          collapsedWidth={MINI_WIDTH}
+          collapsed={!open}
+          trigger={null}
+          theme="light"
+          style={{ borderInlineEnd: `1px solid ${BRAND.pageBackground}`, position: 'sticky', top: 56, height: 'calc(100vh - 56px)', overflow: 'auto' }}
+        >
+          {sidebar(!open)}
+        </Layout.Sider>
+        <Drawer placement="left" size={SIDEBAR_WIDTH} open={drawerOpen} onClose={() => setDrawerPath(null)} styles={{ body: { padding: 0 } }} title={t('app.title')}>
+          {sidebar(false)}
+        </Drawer>
+        <Layout style={{ minWidth: 0 }}>
+          <Suspense>
+            <TabStrip userId={session.userId} hasDashboard={session.menus.includes('dashboard')} />
+          </Suspense>
+          <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+          <Layout.Footer style={{ paddingBlock: 16 }}>
+            <ShellFooter links={links} />
+          </Layout.Footer>
+        </Layout>
+      </Layout>
+      {dialog === 'profile' && <ProfileDialog account={session.account} onClose={() => setDialog(null)} />}
+      <ChangePasswordDialog open={dialog === 'password'} roleId={session.roleId} pwdFlag={session.pwdFlag} onClose={() => setDialog(null)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+
+import { AppstoreOutlined, BellOutlined, FileSearchOutlined, HomeOutlined, LinkOutlined, QrcodeOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined, TransactionOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Badge, Flex, Menu, Typography, type MenuProps } from 'antd';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { buildMenu, routeOfPath } from '@/lib/auth/menu';
+import { splitName } from '@/lib/auth/profile';
+import type { ShellLinks } from '@/lib/shell/links';
+import { AlipayLogo, WeChatPayLogo } from './WalletLogos';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <HomeOutlined />,
+  collect: <QrcodeOutlined />,
+  merchant: <ShopOutlined />,
+  transaction: <TransactionOutlined />,
+  accountMng: <TeamOutlined />,
+  log: <FileSearchOutlined />,
+  uploadDocuments: <UploadOutlined />,
+  notifications: <BellOutlined />,
+};
+
+export interface Organisation {
+  kind: 'customer' | 'partner';
+  name: string;
+  number: string;
+}
+
+interface Props {
+  menus: string[];
+  pathname: string;
+  collapsed: boolean;
+  organisation: Organisation | null;
+  pendingApprovals: number | null;
+  links: Pick<ShellLinks, 'tips' | 'riskPortal'>;
+}
+
+/** The sidebar: organisation, the menu built from the session's codes, and the external links. */
+export function Sidebar({ menus, pathname, collapsed, organisation, pendingApprovals, links }: Props) {
+  const t = useTranslations();
+  const { message } = App.useApp();
+  const entries = buildMenu(menus);
+  const label = (code: string, path: string) => {
+    const title = t(`menu.${code}` as never);
+    const logo = code === 'settleWxAli' || code === 'reconWxAli' ? (
+      <span style={{ display: 'inline-flex', gap: 2, marginInlineEnd: 6 }}>
+        <WeChatPayLogo />
+        <AlipayLogo />
+      </span>
+    ) : null;
+    const badge =
+      code === 'reviewRefund' && pendingApprovals ? (
+        <Badge count={pendingApprovals} size="small" style={{ marginInlineStart: 6 }} aria-label={t('menu.pendingApprovals', { count: pendingApprovals })} title={t('menu.pendingApprovals', { count: pendingApprovals })} />
+      ) : null;
+    return (
+      <Link href={path} data-menu-code={code}>
+        {logo}
+        {title}
+        {badge}
+      </Link>
+    );
+  };
+  const items: MenuProps['items'] = entries.map((entry) =>
+    entry.kind === 'item'
+      ? { key: entry.code, icon: ICONS[entry.code] ?? <AppstoreOutlined />, label: label(entry.code, entry.path) }
+      : { key: entry.group, icon: ICONS[entry.group], label: t(`menu.${entry.group}` as never), children: entry.items.map((item) => ({ key: item.code, label: label(item.code, item.path) })) },
+  );
+  const groups = entries.filter((e) => e.kind === 'group').map((e) => (e.kind === 'group' ? e.group : ''));
+  const active = routeOfPath(pathname)?.code;
+  const [first, second] = organisation ? splitName(organisation.name) : ['', ''];
+
+  const external = (href: string, text: string, icon: ReactNode) =>
+    href ? (
+      <Typography.Link href={href} target="_blank" rel="noopener noreferrer">
+        {icon} {text} <span className="sr-only">{t('shell.newTab')}</span>
+      </Typography.Link>
+    ) : (
+      <Typography.Link onClick={() => message.warning(t('shell.noRelatedData'), 5)}>
+        {icon} {text}
+      </Typography.Link>
+    );
+
+  return (
+    <Flex vertical style={{ height: '100%' }}>
+      {organisation && !collapsed && (
+        <div style={{ padding: '16px 20px 8px' }} data-testid="organisation">
+          <Typography.Text strong style={{ display: 'block', lineHeight: 1.35 }}>
+            {first}
+            {second && <br />}
+            {second}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(organisation.kind === 'partner' ? 'shell.partnerId' : 'shell.customerNo', { number: organisation.number })}
+          </Typography.Text>
+        </div>
+      )}
+      <nav aria-label={t('shell.navigation')} style={{ flex: 1, overflowY: 'auto' }}>
+        <Menu
+          mode="inline"
+          inlineCollapsed={collapsed}
+          items={items}
+          selectedKeys={active ? [active] : []}
+          // Groups are always expanded (spec section 2).
+          openKeys={collapsed ? undefined : groups}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </nav>
+      {!collapsed && (
+        <Flex vertical gap={8} style={{ padding: '12px 20px 16px', fontSize: 13 }}>
+          {external(links.tips, t('shell.tips'), <LinkOutlined aria-hidden />)}
+          {external(links.riskPortal, t('shell.riskPortal'), <SafetyCertificateOutlined aria-hidden />)}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
