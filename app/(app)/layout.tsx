@@ -2,12 +2,13 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AnnounceUpdate } from '@/components/providers/UpdatePrompt';
-import { AppShell, SIDEBAR_COOKIE } from '@/components/shell/AppShell';
+import { AppShell } from '@/components/shell/AppShell';
 import type { Organisation } from '@/components/shell/Sidebar';
 import { callUpstream } from '@/lib/gateway/client';
 import { currentSession } from '@/lib/session/server';
 import { sessionView } from '@/lib/session/session';
 import { shellLinks } from '@/lib/shell/links';
+import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
 
 /**
  * Signed-in pages: the session is checked here again (the proxy is not the security boundary); the

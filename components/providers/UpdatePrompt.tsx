@@ -2,22 +2,16 @@
 
 import { Modal } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import { UPDATE_EVENT } from '@/lib/client/api';
+import { useEffect, useSyncExternalStore } from 'react';
+import { announceUpdate, subscribeUpdate, updateAnnounced } from '@/lib/client/update-signal';
 
 /**
  * Spec section 4: when the server's version is newer than this client, a prompt that cannot be
- * dismissed appears once; confirming reloads the app. Pages announce it with <AnnounceUpdate/>,
- * route handlers with a response header (lib/client/api.ts).
+ * dismissed appears once; confirming reloads the app.
  */
 export function UpdatePrompt() {
   const t = useTranslations('update');
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const show = () => setOpen(true);
-    window.addEventListener(UPDATE_EVENT, show);
-    return () => window.removeEventListener(UPDATE_EVENT, show);
-  }, []);
+  const open = useSyncExternalStore(subscribeUpdate, updateAnnounced, () => false);
   return (
     <Modal
       open={open}
@@ -36,8 +30,6 @@ export function UpdatePrompt() {
 
 /** Rendered by a page whose upstream calls announced a newer version. */
 export function AnnounceUpdate() {
-  useEffect(() => {
-    window.dispatchEvent(new CustomEvent(UPDATE_EVENT));
-  }, []);
+  useEffect(announceUpdate, []);
   return null;
 }

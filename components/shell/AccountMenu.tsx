@@ -3,9 +3,11 @@
 import { KeyOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Tooltip } from 'antd';
 import { useTranslations } from 'next-intl';
+import type { RefObject } from 'react';
 import { TEMP_PASSWORD_LOGIN_TYPE } from '@/lib/auth/login-type';
 
 interface Props {
+  buttonRef: RefObject<HTMLButtonElement | null>;
   nickName: string;
   loginType: string;
   onProfile: () => void;
@@ -14,7 +16,7 @@ interface Props {
 }
 
 /** Profile, change password and logout; a distinct avatar for a temporary-password session. */
-export function AccountMenu({ nickName, loginType, onProfile, onChangePassword, onLogout }: Props) {
+export function AccountMenu({ buttonRef, nickName, loginType, onProfile, onChangePassword, onLogout }: Props) {
   const t = useTranslations('account');
   const temporary = loginType === TEMP_PASSWORD_LOGIN_TYPE;
   const avatar = temporary ? (
@@ -37,7 +39,7 @@ export function AccountMenu({ nickName, loginType, onProfile, onChangePassword, 
         onClick: ({ key }) => (key === 'profile' ? onProfile() : key === 'password' ? onChangePassword() : onLogout()),
       }}
     >
-      <Button type="text" aria-label={t('menu')} style={{ color: '#fff', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <Button ref={buttonRef} type="text" aria-label={t('menu')} style={{ color: '#fff', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
         {avatar}
         <span className="portal-hide-narrow">{nickName}</span>
       </Button>

@@ -4,12 +4,13 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { Drawer, Flex, Layout, Select, Typography } from 'antd';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LanguageSelector } from '@/components/i18n/LanguageSelector';
 import { postJson } from '@/lib/client/api';
 import { useMediaQuery } from '@/lib/client/use-media-query';
 import type { SessionView } from '@/lib/session/session';
 import type { ShellLinks } from '@/lib/shell/links';
+import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
 import { BRAND } from '@/lib/theme/tokens';
 import { AccountMenu } from './AccountMenu';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -22,7 +23,6 @@ import { TabStrip } from './TabStrip';
 const MOBILE_QUERY = '(max-width: 1263px)';
 const SIDEBAR_WIDTH = 279;
 const MINI_WIDTH = 60;
-export const SIDEBAR_COOKIE = 'sidebar_status';
 /** Tab-visibility rule (spec section 2): the signed-in user id, per browser. */
 const USER_KEY = 'portal_user';
 export const APPROVALS_CHANGED = 'portal:approvals';
@@ -53,6 +53,12 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = mobile && drawerPath === pathname;
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const accountButton = useRef<HTMLButtonElement>(null);
+  // A dialog opened from the account menu gives focus back to the account button when it closes.
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    requestAnimationFrame(() => accountButton.current?.focus());
+  }, []);
   const [approvals, setApprovals] = useState(initialApprovals);
   const reviewer = session.menus.includes('reviewRefund');
 
@@ -128,7 +134,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
             />
           )}
           <LanguageSelector />
-          <AccountMenu nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onLogout={signOut} />
+          <AccountMenu buttonRef={accountButton} nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onLogout={signOut} />
         </Flex>
       </Layout.Header>
       <Layout hasSider>
@@ -156,8 +162,8 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
           </Layout.Footer>
         </Layout>
       </Layout>
-      {dialog === 'profile' && <ProfileDialog account={session.account} onClose={() => setDialog(null)} />}
-      <ChangePasswordDialog open={dialog === 'password'} roleId={session.roleId} pwdFlag={session.pwdFlag} onClose={() => setDialog(null)} />
+      {dialog === 'profile' && <ProfileDialog account={session.account} onClose={closeDialog} />}
+      <ChangePasswordDialog open={dialog === 'password'} roleId={session.roleId} pwdFlag={session.pwdFlag} onClose={closeDialog} />
     </Layout>
   );
 }

@@ -1,23 +1,28 @@
 'use client';
 
 import { CloseOutlined, EllipsisOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { Button, Dropdown, theme, type MenuProps } from 'antd';
+import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { routeOfPath } from '@/lib/auth/menu';
 import { destination, initialTabs, tabsReducer, type TabAction, type TabState } from '@/lib/shell/tabs';
 
 const STORAGE = 'portal_tabs';
 const SCROLL = 'portal_tab_scroll';
 
+const readScroll = () => JSON.parse(sessionStorage.getItem(SCROLL) ?? '{}') as Record<string, number>;
+
 /**
- * Visited pages as tabs: the dashboard pinned, a right-click (or the ⋯ button, for the keyboard)
- * menu with refresh, close, close others and close all. A tab returns to the URL it was left at
- * (filters and page live in the URL) and to its scroll position.
+ * Visited pages (spec section 2): the dashboard pinned, a right-click menu (and a ⋯ button, for
+ * the keyboard) with refresh, close, close others and close all. These are links between pages,
+ * so they are a navigation list, not ARIA tabs. A page comes back at the URL it was left at
+ * (filters and page live in the URL) and at its scroll position.
  */
 export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboard: boolean }) {
   const t = useTranslations();
+  const { token } = theme.useToken();
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams().toString();
@@ -30,22 +35,19 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
     restored.current = true;
     try {
       const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as TabState | null;
-      for (const tab of saved?.tabs ?? []) if (routeOfPath(tab.path)) dispatch({ type: 'visit', path: tab.path, url: tab.url });
+      for (const tab of saved?.tabs ?? []) if (routeOfPath(tab.path) && tab.path !== pathname) dispatch({ type: 'visit', path: tab.path, url: tab.url });
     } catch {
       // a damaged entry is dropped
     }
+    // Restored once, on mount; later visits come from navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   useEffect(() => {
     if (!routeOfPath(pathname)) return;
     dispatch({ type: 'visit', path: pathname, url: search ? `${pathname}?${search}` : pathname });
-    const scroll = JSON.parse(sessionStorage.getItem(SCROLL) ?? '{}') as Record<string, number>;
-    window.scrollTo(0, scroll[pathname] ?? 0);
-    const remember = () => {
-      const positions = JSON.parse(sessionStorage.getItem(SCROLL) ?? '{}') as Record<string, number>;
-      positions[pathname] = window.scrollY;
-      sessionStorage.setItem(SCROLL, JSON.stringify(positions));
-    };
+    window.scrollTo(0, readScroll()[pathname] ?? 0);
+    const remember = () => sessionStorage.setItem(SCROLL, JSON.stringify({ ...readScroll(), [pathname]: window.scrollY }));
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
   }, [pathname, search]);
@@ -54,14 +56,11 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
     sessionStorage.setItem(key, JSON.stringify(state));
   }, [key, state]);
 
-  const act = useCallback(
-    (action: TabAction) => {
-      const next = tabsReducer(state, action);
-      dispatch(action);
-      if (next.active !== state.active || action.type !== 'close') router.push(destination(next));
-    },
-    [state, router],
-  );
+  const act = (action: TabAction) => {
+    const next = tabsReducer(state, action);
+    dispatch(action);
+    if (next.active !== state.active || action.type !== 'close') router.push(destination(next));
+  };
 
   const menuFor = (path: string): MenuProps => {
     const tab = state.tabs.find((candidate) => candidate.path === path);
@@ -83,36 +82,44 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
     };
   };
 
-  const active = routeOfPath(pathname) ? pathname : (state.active ?? undefined);
   return (
-    <Tabs
-      type="editable-card"
-      hideAdd
-      size="small"
-      aria-label={t('shell.tabs')}
-      activeKey={active}
-      onChange={(path) => router.push(state.tabs.find((tab) => tab.path === path)?.url ?? path)}
-      onEdit={(path, action) => action === 'remove' && typeof path === 'string' && act({ type: 'close', path })}
-      tabBarStyle={{ margin: 0, padding: '6px 16px 0', background: 'var(--ant-color-bg-container)' }}
-      tabBarExtraContent={
-        active ? (
-          <Dropdown menu={menuFor(active)} trigger={['click']}>
-            <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('shell.tabMenu')} />
-          </Dropdown>
-        ) : null
-      }
-      items={state.tabs.map((tab) => {
-        const code = routeOfPath(tab.path)?.code ?? 'dashboard';
-        return {
-          key: tab.path,
-          closable: !tab.affix,
-          label: (
-            <Dropdown menu={menuFor(tab.path)} trigger={['contextMenu']}>
-              <span data-tab-path={tab.path}>{t(`menu.${code}` as never)}</span>
+    <nav aria-label={t('shell.tabs')} style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '6px 16px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 4, listStyle: 'none', margin: 0, padding: 0, flex: 1 }}>
+        {state.tabs.map((tab) => {
+          const active = tab.path === pathname;
+          const code = routeOfPath(tab.path)?.code ?? 'dashboard';
+          const title = t(`menu.${code}` as never);
+          return (
+            <Dropdown key={tab.path} menu={menuFor(tab.path)} trigger={['contextMenu']}>
+              <li
+                data-tab-path={tab.path}
+                style={{
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  gap: 2,
+                  padding: '0 4px 0 12px',
+                  height: 30,
+                  borderRadius: token.borderRadius,
+                  border: `1px solid ${active ? token.colorPrimary : token.colorBorder}`,
+                  background: active ? token.colorPrimaryBg : token.colorBgContainer,
+                }}
+              >
+                <Link href={tab.url} aria-current={active ? 'page' : undefined} style={{ color: active ? token.colorPrimary : token.colorText, paddingInlineEnd: tab.affix ? 8 : 0 }}>
+                  {title}
+                </Link>
+                {!tab.affix && (
+                  <Button type="text" size="small" icon={<CloseOutlined style={{ fontSize: 10 }} />} aria-label={`${t('shell.tabClose')} ${title}`} onClick={() => act({ type: 'close', path: tab.path })} />
+                )}
+              </li>
             </Dropdown>
-          ),
-        };
-      })}
-    />
+          );
+        })}
+      </ul>
+      {routeOfPath(pathname) && (
+        <Dropdown menu={menuFor(pathname)} trigger={['click']}>
+          <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('shell.tabMenu')} />
+        </Dropdown>
+      )}
+    </nav>
   );
 }

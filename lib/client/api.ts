@@ -1,9 +1,10 @@
 'use client';
 
+import { announceUpdate } from './update-signal';
+
 /** What every portal route handler answers. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message?: string } };
 
-export const UPDATE_EVENT = 'portal:update';
 const SESSION_ENDED = new Set(['NOT_SIGNED_IN', 'SESSION_EXPIRED', 'LOGIN_EXPIRED']);
 
 /**
@@ -17,7 +18,7 @@ export async function postJson<T>(url: string, body: unknown, options: { onSessi
   } catch {
     return { ok: false, error: { code: 'NO_RESPONSE' } };
   }
-  if (response.headers.get('x-portal-update')) window.dispatchEvent(new CustomEvent(UPDATE_EVENT));
+  if (response.headers.get('x-portal-update')) announceUpdate();
   let result: ApiResult<T>;
   try {
     result = (await response.json()) as ApiResult<T>;

@@ -13,7 +13,8 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login\?notice=loggedOut$/);
     const message = page.getByText('You have signed out.');
     await expect(message).toBeVisible();

@@ -1,0 +1,218 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { buildMenu } from '../../lib/auth/menu';
+import { MENUS, ROLES } from '../../upstream/seed/reference-data';
+import { E2E_ENV } from '../../playwright.config';
+import { expect, signIn, test } from './fixtures';
+
+test.use({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+
+/** The menu codes a role should see, from the reference data's role table. */
+function expectedMenus(roleId: number, partner = false): string[] {
+  const role = ROLES.find((r) => r.role_id === roleId);
+  const leaves = MENUS.filter((m) => !MENUS.some((c) => c.parent === m.code));
+  const codes = role?.menus === 'all' ? leaves.map((m) => m.code) : (role?.menus ?? []);
+  const allowed = codes.filter((code) => !partner || !MENUS.find((m) => m.code === code)?.customerOnly);
+  return buildMenu(allowed).flatMap((entry) => (entry.kind === 'item' ? [entry.code] : entry.items.map((i) => i.code)));
+}
+
+const menuCodes = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).locator('a[data-menu-code]').evaluateAll((links) => links.map((a) => a.getAttribute('data-menu-code')));
+const tabs = (page: Page) => page.getByRole('navigation', { name: 'Open pages' });
+const tabTitles = (page: Page) => tabs(page).getByRole('link').allInnerTexts();
+
+test.describe('menus by role', () => {
+  for (const [account, roleId, partner] of [
+    ['admin', 1, false],
+    ['checker@demo.test', 3, false],
+    ['partner@demo.test', 1, true],
+  ] as const) {
+    test(`${account} sees the menus of its role`, async ({ page }) => {
+      await signIn(page, account);
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      expect(await menuCodes(page)).toEqual(expectedMenus(roleId, partner));
+      if (partner) {
+        await expect(page.getByRole('combobox', { name: 'Partner' })).toBeVisible();
+        await expect(page.getByTestId('organisation')).toContainText('Partner ID P0001');
+      } else {
+        await expect(page.getByTestId('organisation')).toContainText('Customer no. C0001');
+      }
+    });
+  }
+});
+
+test('the review badge shows the pending approvals of the reference data', async ({ page, request }) => {
+  const { count } = await (await request.get(`${E2E_ENV.UPSTREAM_URL}/dev/refunds/pending?customer_no=C0001`)).json();
+  expect(count).toBeGreaterThan(0);
+  await signIn(page, 'checker@demo.test');
+  const review = page.locator('a[data-menu-code="reviewRefund"]');
+  await expect(review.locator('.ant-badge')).toHaveAttribute('aria-label', `${count} refunds waiting for approval`);
+});
+
+test('the tab strip: pinned homepage, right-click menu, state kept per tab', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.locator('a[data-menu-code="transactions"]').click();
+  await expect(page).toHaveURL(/\/transaction\/transactions$/);
+  await page.goto('/transaction/transactions?page=3');
+  await page.locator('a[data-menu-code="stores"]').click();
+  await expect(page).toHaveURL(/\/merchant\/stores$/);
+  expect(await tabTitles(page)).toEqual(['Homepage', 'Real-time transaction', 'Store information']);
+
+  // Back to a tab: back to where it was left, query included.
+  await tabs(page).getByRole('link', { name: 'Real-time transaction' }).click();
+  await expect(page).toHaveURL(/\/transaction\/transactions\?page=3$/);
+  await expect(tabs(page).getByRole('link', { name: 'Real-time transaction' })).toHaveAttribute('aria-current', 'page');
+
+  await tabs(page).getByRole('link', { name: 'Real-time transaction' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close others' }).click();
+  expect(await tabTitles(page)).toEqual(['Homepage', 'Real-time transaction']);
+
+  // The homepage tab cannot be closed; closing the active tab moves to the last remaining one.
+  await expect(tabs(page).getByRole('button', { name: 'Close Homepage' })).toHaveCount(0);
+  await tabs(page).getByRole('button', { name: 'Close Real-time transaction' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  expect(await tabTitles(page)).toEqual(['Homepage']);
+
+  await page.locator('a[data-menu-code="payments"]').click();
+  await page.getByRole('button', { name: 'Actions for this tab' }).click();
+  await page.getByRole('menuitem', { name: 'Close all' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  expect(await tabTitles(page)).toEqual(['Homepage']);
+});
+
+test('a collapsed sidebar stays collapsed after a reload, rendered so by the server', async ({ page }) => {
+  await signIn(page, 'maker@demo.test');
+  await page.getByRole('button', { name: 'Collapse the menu' }).click();
+  await expect(page.locator('.portal-sider')).toHaveCSS('width', '60px');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'sidebar_status')?.value).toBe('0');
+  const html = await (await page.request.get('/dashboard/dashboard')).text();
+  expect(html.includes('ant-layout-sider-collapsed'), 'the server renders the sidebar collapsed').toBe(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand the menu' })).toBeVisible();
+  await expect(page.locator('.portal-sider')).toHaveCSS('width', '60px');
+  await page.getByRole('button', { name: 'Expand the menu' }).click();
+  await expect(page.locator('.portal-sider')).toHaveCSS('width', '279px');
+});
+
+test('the profile: the spec labels, Escape closes and focus returns', async ({ page }) => {
+  await signIn(page, 'checker@demo.test');
+  const accountButton = page.getByRole('button', { name: 'Account menu' });
+  await accountButton.click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profile' });
+  await expect(dialog.getByText('Golden Harbour Trading Limited')).toBeVisible();
+  await expect(dialog.getByText('Customer name')).toBeVisible();
+  await expect(dialog.getByText('Customer no.')).toBeVisible();
+  await expect(dialog.getByText('Chan Tai Man (admin@demo.test)').first()).toBeVisible();
+  await expect(dialog.getByText('Checker', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(accountButton).toBeFocused();
+});
+
+test('change password: wrong current, a reused one, then success and sign-in with the new one', async ({ page, leakScan }) => {
+  leakScan.secret('Wxali#2027');
+  await signIn(page, 'wxali@demo.test');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  const fill = async (current: string, next: string) => {
+    await dialog.getByLabel('Current password').fill(current);
+    await dialog.getByLabel('New password', { exact: true }).fill(next);
+    await dialog.getByLabel('Confirm new password').fill(next);
+    await dialog.getByRole('button', { name: 'Update password' }).click();
+  };
+  await fill('Wrong#2026', 'Wxali#2027');
+  await expect(dialog.getByRole('alert')).toHaveText('The current password is incorrect.');
+  await fill('Portal#2026', 'Portal#2026');
+  await expect(dialog.getByRole('alert')).toHaveText('The new password must differ from your current password and your last 4 passwords.');
+  await fill('Portal#2026', 'Wxali#2027');
+  await expect(page.getByText('Password updated.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The re-issued session still works.
+  await page.locator('a[data-menu-code="settleWxAli"]').click();
+  await expect(page).toHaveURL(/\/transaction\/settleWxAli$/);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, 'wxali@demo.test', 'Wxali#2027');
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+});
+
+test('contact number: the 8-digit rule, the confirmation, the result and the refetched profile', async ({ page }) => {
+  await signIn(page, 'maker@demo.test');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Update contact number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update contact number' });
+  await dialog.getByLabel('New contact number').fill('1234');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog.getByText('New contact number at least 8 digits.')).toBeVisible();
+  await dialog.getByLabel('New contact number').fill('85290001111');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await page.getByRole('dialog').filter({ hasText: 'Are you sure you want to update your contact number?' }).getByRole('button', { name: 'OK' }).click();
+  const result = page.getByRole('dialog').filter({ hasText: 'Update success' });
+  await expect(result).toBeVisible();
+  await expect(result.locator('.ant-modal-container, .ant-modal-content').first()).toHaveCSS('width', /^(290|2[0-9]{2})/);
+  await result.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Profile' }).getByText('85290001111 waiting for review')).toBeVisible();
+});
+
+test('switching the language re-renders the shell', async ({ page }) => {
+  await signIn(page, 'admin');
+  // From the keyboard: the selector opens with Enter; 简体中文 is two down from English.
+  await page.getByRole('combobox', { name: 'Language' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('a[data-menu-code="transactions"]')).toHaveText('实时交易');
+  await expect(page.getByRole('navigation', { name: '已打开的页面' }).getByRole('link', { name: '首页' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('隐私政策');
+});
+
+test('the update prompt appears when the services report a newer version, and cannot be dismissed', async ({ page, request }) => {
+  await signIn(page, 'other-maker@demo.test');
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  await request.post(`${E2E_ENV.UPSTREAM_URL}/dev/version`, { data: { account: 'other-maker@demo.test', version: '4.5.0' } });
+  try {
+    await page.reload();
+    const prompt = page.getByRole('dialog', { name: 'A new version is available' });
+    await expect(prompt).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole('button', { name: /close/i })).toHaveCount(0);
+    await request.post(`${E2E_ENV.UPSTREAM_URL}/dev/version`, { data: { account: 'other-maker@demo.test', version: null } });
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Kwok Lai Ha' })).toBeVisible();
+    await expect(prompt).toBeHidden();
+  } finally {
+    await request.post(`${E2E_ENV.UPSTREAM_URL}/dev/version`, { data: { account: 'other-maker@demo.test', version: null } });
+  }
+});
+
+test.describe('on a 1024 px laptop', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the sidebar is a drawer that closes on navigation', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page.locator('.portal-sider')).toBeHidden();
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const drawer = page.getByRole('dialog').filter({ has: page.getByRole('navigation', { name: 'Main menu' }) });
+    await expect(drawer).toBeVisible();
+    await drawer.locator('a[data-menu-code="stores"]').click();
+    await expect(page).toHaveURL(/\/merchant\/stores$/);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('landmarks, keyboard and an axe scan of the shell', async ({ page }) => {
+  await signIn(page, 'admin');
+  for (const role of ['banner', 'navigation', 'main', 'contentinfo'] as const) await expect(page.getByRole(role).first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(serious).toEqual([]);
+  // Every menu item is reachable by keyboard: focus the first, move down with the arrow keys.
+  await page.locator('a[data-menu-code="dashboard"]').focus();
+  await expect(page.locator('a[data-menu-code="dashboard"]')).toBeFocused();
+});
