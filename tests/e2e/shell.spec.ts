@@ -216,3 +216,30 @@ test('landmarks, keyboard and an axe scan of the shell', async ({ page }) => {
   await page.locator('a[data-menu-code="dashboard"]').focus();
   await expect(page.locator('a[data-menu-code="dashboard"]')).toBeFocused();
 });
+
+test('the tab-visibility rule: another user reloads the page, no user signs this tab out', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page.getByRole('heading', { name: 'Welcome, Chan Tai Man' })).toBeVisible();
+  await page.evaluate(() => {
+    Object.assign(window, { __marker: true });
+    localStorage.setItem('portal_user', '999999');
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForFunction(() => !(window as unknown as { __marker?: boolean }).__marker);
+  await expect(page.getByRole('heading', { name: 'Welcome, Chan Tai Man' })).toBeVisible();
+  // Hydrated again: the shell has stored the signed-in user.
+  await page.waitForFunction(() => localStorage.getItem('portal_user') !== '999999' && localStorage.getItem('portal_user') !== null);
+  await page.evaluate(() => {
+    localStorage.removeItem('portal_user');
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(page).toHaveURL(/\/login\?notice=loggedOut$/);
+});
+
+test('an external or footer link without an address says there is no related data', async ({ page }) => {
+  await signIn(page, 'viewer@demo.test');
+  await page.getByText('Tips for merchants').click();
+  await expect(page.getByText('There is no related data.')).toBeVisible();
+  await page.getByRole('contentinfo').getByText('Privacy Policy').click();
+  await expect(page.getByText('There is no related data.').first()).toBeVisible();
+});
