@@ -27,9 +27,9 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const customer = customers?.ok ? customers.data[0] : undefined;
   const partnerRow = partners?.ok ? partners.data[0] : undefined;
   const organisation: Organisation | null = customer
-    ? { kind: 'customer', name: customer.customer_name, number: customer.customer_no }
+    ? { kind: 'customer', name: customer.customer_name, cname: customer.customer_cname, number: customer.customer_no }
     : partnerRow
-      ? { kind: 'partner', name: partnerRow.name, number: partnerRow.partner_no }
+      ? { kind: 'partner', name: partnerRow.name, cname: String(partnerRow.cname ?? ''), number: partnerRow.partner_no }
       : null;
   const newerVersion = [customers, partners, approvals].some((result) => result?.newerVersion);
   return (

@@ -3,7 +3,7 @@
 import { AppstoreOutlined, BellOutlined, FileSearchOutlined, HomeOutlined, LinkOutlined, QrcodeOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined, TransactionOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Badge, Flex, Menu, Typography, type MenuProps } from 'antd';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { buildMenu, routeOfPath } from '@/lib/auth/menu';
 import { splitName } from '@/lib/auth/profile';
@@ -24,6 +24,8 @@ const ICONS: Record<string, ReactNode> = {
 export interface Organisation {
   kind: 'customer' | 'partner';
   name: string;
+  /** The Chinese name, shown when the language is not English. */
+  cname: string;
   number: string;
 }
 
@@ -68,7 +70,8 @@ export function Sidebar({ menus, pathname, collapsed, organisation, pendingAppro
   );
   const groups = entries.filter((e) => e.kind === 'group').map((e) => (e.kind === 'group' ? e.group : ''));
   const active = routeOfPath(pathname)?.code;
-  const [first, second] = organisation ? splitName(organisation.name) : ['', ''];
+  const english = useLocale() === 'en';
+  const [first, second] = organisation ? splitName(english || !organisation.cname ? organisation.name : organisation.cname) : ['', ''];
 
   const external = (href: string, text: string, icon: ReactNode) =>
     href ? (
