@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { createTranslator } from 'next-intl';
 import type { GatewayError } from '../gateway/errors';
+import { errorMessageKey } from '../gateway/message-key';
 import { UPDATE_HEADER } from '../gateway/version';
 import { detectLanguage } from '../i18n/detect';
 import { LANGUAGE_COOKIE, LANGUAGE_TAGS, type Language } from '../i18n/languages';
@@ -22,12 +23,6 @@ export function requestLanguage(request: NextRequest): Language {
 export function translatorFor(request: NextRequest) {
   const language = requestLanguage(request);
   return createTranslator({ locale: LANGUAGE_TAGS[language], messages: MESSAGES[language] });
-}
-
-/** The message key of a gateway error: the upstream's own code when it has a message, else the catalogue's. */
-export function errorMessageKey(error: GatewayError): string {
-  if (error.code === 'UPSTREAM_REFUSED' && error.upstreamCode && error.upstreamCode in MESSAGES.en.upstream) return `upstream.${error.upstreamCode}`;
-  return `gateway.${error.code}`;
 }
 
 const STATUS: Partial<Record<GatewayError['code'], number>> = {
