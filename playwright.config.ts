@@ -9,6 +9,7 @@ export const E2E_ENV = {
   PAYLOAD_KEY: 'e2e-payload-key-4f2a9c1d7b',
   SESSION_SECRET: 'e2e-session-secret-0b8e4d2f6a1c3e5f7a9b1d3f',
   CAPTCHA_TEST_CODE: '2468',
+  ALLOW_CAPTCHA_TEST_CODE: '1',
   MOBILE_H5_URL: 'https://m.portal.example',
   UPSTREAM_URL: `http://127.0.0.1:${E2E_UPSTREAM_PORT}`,
 };

@@ -38,7 +38,7 @@ export async function benchGateway() {
   };
   const upstream = await startUpstream(config, { seedTransactions: 5000, log: () => {} });
   const portal = spawn(process.execPath, [join(process.cwd(), '.next/standalone/server.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORTAL_PORT), HOSTNAME: '127.0.0.1', UPSTREAM_URL: upstream.url, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORTAL_PORT), HOSTNAME: '127.0.0.1', UPSTREAM_URL: upstream.url, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1' },
     stdio: 'ignore',
   });
   const portalUrl = `http://127.0.0.1:${PORTAL_PORT}`;

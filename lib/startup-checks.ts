@@ -10,5 +10,9 @@ if (process.env.NODE_ENV === 'production' && missing.length > 0) {
   process.exit(1);
 }
 if (process.env.CAPTCHA_TEST_CODE) {
+  if (process.env.NODE_ENV === 'production' && process.env.ALLOW_CAPTCHA_TEST_CODE !== '1') {
+    console.error('portal: refusing to start with CAPTCHA_TEST_CODE in production (set ALLOW_CAPTCHA_TEST_CODE=1 for a test run)');
+    process.exit(1);
+  }
   console.warn('portal: WARNING: CAPTCHA_TEST_CODE is set: every verification code is that fixed value (tests only)');
 }

@@ -31,10 +31,10 @@ export function AccountMenu({ buttonRef, nickName, loginType, onProfile, onChang
       trigger={['click']}
       menu={{
         items: [
-          { key: 'profile', icon: <UserOutlined />, label: t('profile') },
-          { key: 'password', icon: <LockOutlined />, label: t('changePassword') },
+          { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('profile') },
+          { key: 'password', icon: <LockOutlined aria-hidden />, label: t('changePassword') },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('logout') },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('logout') },
         ],
         onClick: ({ key }) => (key === 'profile' ? onProfile() : key === 'password' ? onChangePassword() : onLogout()),
       }}

@@ -66,8 +66,8 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
     const tab = state.tabs.find((candidate) => candidate.path === path);
     return {
       items: [
-        { key: 'refresh', icon: <ReloadOutlined />, label: t('shell.tabRefresh') },
-        { key: 'close', icon: <CloseOutlined />, label: t('shell.tabClose'), disabled: tab?.affix },
+        { key: 'refresh', icon: <ReloadOutlined aria-hidden />, label: t('shell.tabRefresh') },
+        { key: 'close', icon: <CloseOutlined aria-hidden />, label: t('shell.tabClose'), disabled: tab?.affix },
         { key: 'closeOthers', label: t('shell.tabCloseOthers') },
         { key: 'closeAll', label: t('shell.tabCloseAll') },
       ],
@@ -83,7 +83,11 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
   };
 
   return (
-    <nav aria-label={t('shell.tabs')} style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '6px 16px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+    // Sticky under the top bar: the open pages stay in reach while a long page scrolls.
+    <nav
+      aria-label={t('shell.tabs')}
+      style={{ position: 'sticky', top: 56, zIndex: 15, display: 'flex', alignItems: 'center', gap: 8, padding: '6px 16px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+    >
       <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 4, listStyle: 'none', margin: 0, padding: 0, flex: 1 }}>
         {state.tabs.map((tab) => {
           const active = tab.path === pathname;
@@ -108,7 +112,7 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
                   {title}
                 </Link>
                 {!tab.affix && (
-                  <Button type="text" size="small" icon={<CloseOutlined style={{ fontSize: 10 }} />} aria-label={`${t('shell.tabClose')} ${title}`} onClick={() => act({ type: 'close', path: tab.path })} />
+                  <Button type="text" size="small" icon={<CloseOutlined aria-hidden style={{ fontSize: 10 }} />} aria-label={`${t('shell.tabClose')} ${title}`} onClick={() => act({ type: 'close', path: tab.path })} />
                 )}
               </li>
             </Dropdown>
@@ -117,7 +121,7 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
       </ul>
       {routeOfPath(pathname) && (
         <Dropdown menu={menuFor(pathname)} trigger={['click']}>
-          <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('shell.tabMenu')} />
+          <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('shell.tabMenu')} />
         </Dropdown>
       )}
     </nav>

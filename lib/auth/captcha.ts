@@ -1,12 +1,13 @@
 import 'server-only';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { sealData, unsealData } from 'iron-session';
 import { sharedStore } from '../store/shared-store';
 
 /**
- * The login page's verification code, made and checked by the portal: the image is drawn from
- * dot-matrix glyphs (no text for a script to read), the answer travels only as an HMAC inside a
- * sealed, httpOnly cookie, and each code is accepted once within two minutes.
+ * The login page's verification code, made and checked by the portal: a noisy raster image, the
+ * answer travels only as an HMAC inside a sealed, httpOnly cookie, and each code is accepted once
+ * within two minutes.
  */
 export const CAPTCHA_COOKIE = 'portal_captcha';
 const LIFETIME_MS = 2 * 60_000;
@@ -41,35 +42,73 @@ function secret(): string {
 
 const digest = (id: string, code: string) => createHmac('sha256', secret()).update(`${id}:${code.toUpperCase()}`).digest('hex');
 
-export function drawCaptcha(code: string): string {
-  const cell = 5;
-  const width = 150;
-  const height = 50;
-  const parts: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    parts.push(`<line x1="${randomInt(0, width)}" y1="${randomInt(0, height)}" x2="${randomInt(0, width)}" y2="${randomInt(0, height)}" stroke="#9bb1cc" stroke-width="1"/>`);
+const WIDTH = 150;
+const HEIGHT = 50;
+
+/**
+ * Draws the code into a grey-level raster: each glyph dot is a jittered blob, each glyph turned by
+ * a random angle, on a noisy ground with decoy blobs and lines. Nothing of the glyphs' structure
+ * survives in the file for a script to read; only an image reader could, and the rate limits and
+ * the lockout stand behind it.
+ */
+export function drawCaptcha(code: string): Buffer {
+  const pixels = new Uint8Array(WIDTH * HEIGHT).map(() => randomInt(214, 250));
+  const blob = (cx: number, cy: number, radius: number, shade: number) => {
+    for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
+      for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
+        if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT || (x - cx) ** 2 + (y - cy) ** 2 > radius ** 2) continue;
+        pixels[y * WIDTH + x] = Math.min(pixels[y * WIDTH + x] as number, shade + randomInt(0, 25));
+      }
+    }
+  };
+  for (let i = 0; i < 4; i++) {
+    const [x1, y1, x2, y2] = [randomInt(0, WIDTH), randomInt(0, HEIGHT), randomInt(0, WIDTH), randomInt(0, HEIGHT)];
+    for (let step = 0; step <= 200; step++) blob(x1 + ((x2 - x1) * step) / 200, y1 + ((y2 - y1) * step) / 200, 0.7, randomInt(120, 170));
   }
   [...code].forEach((char, index) => {
     const glyph = GLYPHS[char] ?? [];
-    const x0 = 14 + index * 33 + randomInt(-3, 4);
-    const y0 = 8 + randomInt(-3, 4);
-    const tilt = randomInt(-12, 13);
-    const hue = randomInt(195, 235);
-    const dots = glyph.flatMap((row, y) =>
-      [...row].map((bit, x) => (bit === '1' ? `<rect x="${x0 + x * cell}" y="${y0 + y * cell}" width="${cell - 0.6}" height="${cell - 0.6}" rx="1"/>` : '')),
+    const centreX = 24 + index * 34 + randomInt(-3, 4);
+    const centreY = 25 + randomInt(-3, 4);
+    const angle = (randomInt(-18, 19) * Math.PI) / 180;
+    const scale = 4.4 + randomInt(0, 8) / 10;
+    glyph.forEach((row, y) =>
+      [...row].forEach((bit, x) => {
+        if (bit !== '1') return;
+        const dx = (x - 2) * scale + randomInt(-7, 8) / 10;
+        const dy = (y - 3) * scale + randomInt(-7, 8) / 10;
+        blob(centreX + dx * Math.cos(angle) - dy * Math.sin(angle), centreY + dx * Math.sin(angle) + dy * Math.cos(angle), 2.1 + randomInt(0, 6) / 10, randomInt(20, 80));
+      }),
     );
-    parts.push(`<g fill="hsl(${hue},55%,32%)" transform="rotate(${tilt} ${x0 + 12} ${y0 + 17})">${dots.join('')}</g>`);
   });
-  for (let i = 0; i < 30; i++) parts.push(`<circle cx="${randomInt(0, width)}" cy="${randomInt(0, height)}" r="1" fill="#6f8fb5"/>`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#eef3f9"/>${parts.join('')}</svg>`;
+  for (let i = 0; i < 18; i++) blob(randomInt(0, WIDTH), randomInt(0, HEIGHT), 1.2 + randomInt(0, 8) / 10, randomInt(90, 160));
+  return encodeGreyPng(pixels, WIDTH, HEIGHT);
+}
+
+/** A minimal PNG: 8-bit grey, one IDAT, no filtering. */
+function encodeGreyPng(pixels: Uint8Array, width: number, height: number): Buffer {
+  const rows = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y++) rows.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A new code: its image for the browser and the sealed cookie value that can check it. */
-export async function issueCaptcha(): Promise<{ svg: string; cookie: string }> {
+export async function issueCaptcha(): Promise<{ image: Buffer; cookie: string }> {
   const code = process.env.CAPTCHA_TEST_CODE || Array.from({ length: LENGTH }, () => ALPHABET[randomInt(0, ALPHABET.length)]).join('');
   const id = randomBytes(12).toString('base64url');
   const cookie = await sealData({ id, digest: digest(id, code), expires: Date.now() + LIFETIME_MS }, { password: secret(), ttl: LIFETIME_MS / 1000 });
-  return { svg: drawCaptcha(code), cookie };
+  return { image: drawCaptcha(code), cookie };
 }
 
 /** True once for the right answer to the sealed code; the code is used up either way. */

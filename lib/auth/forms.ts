@@ -27,8 +27,11 @@ export const newPasswordSchema = z
     else if (confirmPassword !== newPassword) context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'pwd.pwdNotEquals' });
   });
 
-/** Roles whose users have a management password step (spec section 6). */
-export const MANAGEMENT_PASSWORD_ROLES = [1, 2, 3];
+/**
+ * Roles whose users have a management password (spec section 6): 1 to 3, and 7, which "can change
+ * the administrator password" and approves refunds with it (docs/decisions.md).
+ */
+export const MANAGEMENT_PASSWORD_ROLES = [1, 2, 3, 7];
 
 /** Which password changes a session still owes before it may go anywhere else. */
 export function pendingPasswordChanges(session: { pwdFlag: boolean; opPwdFlag: boolean; roleId: number }) {

@@ -22,7 +22,12 @@ export async function allowAttempt(limit: LimitName, account: string, address: s
   return byAccount <= perAccount && byAddress <= perAddress;
 }
 
-/** The caller's address as the nearest proxy reports it. */
-export function clientAddress(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'local';
+/**
+ * The caller's address: the X-Forwarded-For entry added by the outermost of TRUSTED_PROXY_HOPS
+ * proxies (default 1: the load balancer in front of the portal). Entries left of it were written
+ * by the client and are not believed. Without any header: 'direct'.
+ */
+export function clientAddress(request: Request, hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 1)): string {
+  const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return entries[Math.max(0, entries.length - Math.max(1, hops))] ?? 'direct';
 }

@@ -124,7 +124,8 @@ export function createApp(services: Services, endpoints: Endpoint[]): Hono {
   app.notFound((c) => c.json(errorBody(new ServiceError(404, 'NO_SUCH_CALL', `No call at ${c.req.method} ${c.req.path}`)), 404));
   app.onError((error, c) => {
     if (error instanceof EnvelopeError) {
-      return c.json(errorBody(new ServiceError(400, 'BAD_ENVELOPE', `The en field is unreadable: ${error.message}`)), 400);
+      // One description for every envelope failure: telling bad padding from bad JSON would make a padding oracle.
+      return c.json(errorBody(new ServiceError(400, 'BAD_ENVELOPE', 'The en field is unreadable')), 400);
     }
     if (error instanceof ServiceError) return c.json(errorBody(error), error.status);
     console.error(`upstream: ${c.req.method} ${c.req.path} failed:`, error instanceof Error ? error.message : error);

@@ -18,6 +18,7 @@ export interface Principal {
   tokenHash: string;
   loginType: string;
   verifiedAt: string | null;
+  verifiedKind: 'login' | 'op' | null;
   range: { merchant?: string[]; store?: string[]; group?: string[] };
 }
 
@@ -33,7 +34,7 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const PRINCIPAL_SQL = `
   SELECT u.user_id, u.account, u.name, u.type, u.type_no, u.role_id, u.is_admin, u.range,
          r.can_apply, r.can_approve, r.has_op_password, r.single_search_only,
-         t.token_hash, t.login_type, t.verified_at
+         t.token_hash, t.login_type, t.verified_at, t.verified_kind
     FROM tokens t
     JOIN users u ON u.user_id = t.user_id
     JOIN roles r ON r.role_id = u.role_id
@@ -55,6 +56,7 @@ interface PrincipalRow {
   token_hash: string;
   login_type: string;
   verified_at: string | null;
+  verified_kind: 'login' | 'op' | null;
 }
 
 export async function principalForToken(db: Queryable, token: string, now: string): Promise<Principal | null> {
@@ -76,11 +78,17 @@ export async function principalForToken(db: Queryable, token: string, now: strin
     tokenHash: row.token_hash,
     loginType: row.login_type,
     verifiedAt: row.verified_at,
+    verifiedKind: row.verified_kind,
     range: row.range ?? {},
   };
 }
 
 export async function scopeOf(db: Queryable, principal: Principal): Promise<Scope> {
+  if (principal.type === 'MERCHANT') {
+    // A merchant sub-account sees its one merchant, of its customer.
+    const rows = await db.query<{ customer_no: string }>('SELECT customer_no FROM merchants WHERE merchant_no = $1', [principal.typeNo]);
+    return { customers: rows.map((r) => r.customer_no), merchants: rows.length ? [principal.typeNo] : [] };
+  }
   const customers =
     principal.rank === 'PARTNER'
       ? (await db.query<{ customer_no: string }>('SELECT customer_no FROM customers WHERE partner_no = $1 ORDER BY 1', [principal.typeNo])).map((r) => r.customer_no)

@@ -30,20 +30,20 @@ const editAccount = authedCall({
   method: 'POST',
   path: '/sso/api/v1/user/updateCustomerUserInfo',
   menus: ['accountStatus'],
-  input: z.object({ userId: wholeNumber(1), roleId: wholeNumber(1, 8), status, ...contactFields }),
+  // Role 1 is the sole account administrator (spec section 6): nobody is promoted to it.
+  input: z.object({ userId: wholeNumber(1), roleId: wholeNumber(2, 8), status, ...contactFields }),
   async handle(context, input) {
     requireAdministrator(context);
     const { db, principal } = context;
-    if (input.userId === principal.userId && (input.status !== 1 || input.roleId !== principal.roleId)) {
-      return { success: 1, msg: 'The administrator cannot deactivate itself or change its own role' };
-    }
-    const [taken] = await db.query('SELECT 1 FROM users WHERE lower(contact_email) = lower($1) AND user_id <> $2', [input.contactEmail, input.userId]);
+    if (input.userId === principal.userId) return { success: 1, msg: 'The administrator cannot change its own role or status' };
+    // Account names and e-mail addresses are one namespace: either signs in.
+    const [taken] = await db.query('SELECT 1 FROM users WHERE (lower(contact_email) = lower($1) OR lower(account) = lower($1)) AND user_id <> $2', [input.contactEmail, input.userId]);
     if (taken) return { success: 1, code: 'DUPLICATE_EMAIL', msg: 'Another account uses this e-mail address' };
     const updated = await db.query(
       `UPDATE users SET contact_number = $3, contact_name = $4, contact_email = $5, role_id = $6, status = $7, job_title = $8,
               department = $9, appellation = $10
-        WHERE user_id = $1 AND type_no = $2 AND type <> 'PARTNER' RETURNING user_id`,
-      [input.userId, principal.typeNo, input.contactNumber, input.contactName, input.contactEmail, input.roleId, input.status, input.jobTitle, input.department, input.appellation],
+        WHERE user_id = $1 AND type <> 'PARTNER' AND (type_no = $2 OR (type = 'MERCHANT' AND type_no = ANY($11))) RETURNING user_id`,
+      [input.userId, principal.typeNo, input.contactNumber, input.contactName, input.contactEmail, input.roleId, input.status, input.jobTitle, input.department, input.appellation, (await context.scope()).merchants],
     );
     if (updated.length === 0) throw notFound('No such account in this organisation');
     if (input.status === 0) await db.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [input.userId, context.clock.timestamp()]);
@@ -84,7 +84,10 @@ const insertAccount = authedCall({
       if (existing) return { success: 1, code: 'MERCHANT_HAS_ACCOUNT', msg: 'This merchant already has an account' };
       typeNo = input.merchantNo;
     }
-    const [duplicate] = await db.query('SELECT 1 FROM users WHERE account = $1 OR lower(contact_email) = lower($2)', [input.account, input.contactEmail]);
+    const [duplicate] = await db.query(
+      'SELECT 1 FROM users WHERE lower(account) IN (lower($1), lower($2)) OR lower(contact_email) IN (lower($1), lower($2))',
+      [input.account, input.contactEmail],
+    );
     if (duplicate) return { success: 1, code: 'DUPLICATE_ACCOUNT', msg: 'An account with this name or e-mail address exists' };
     const [role] = await db.query<{ has_op_password: boolean }>('SELECT has_op_password FROM roles WHERE role_id = $1', [input.roleId]);
     const opPassword = role?.has_op_password ? `Op#${randomBytes(6).toString('base64url')}9a` : null;
@@ -99,6 +102,11 @@ const insertAccount = authedCall({
         input.jobTitle, input.department, input.appellation, clock.timestamp(),
       ],
     );
+    // The temporary passwords go into the history, so the forced change cannot keep them.
+    const created = await db.query<{ password_hash: string; op_password_hash: string | null }>('SELECT password_hash, op_password_hash FROM users WHERE user_id = $1', [row?.user_id]);
+    for (const [kind, hash] of [['login', created[0]?.password_hash], ['op', created[0]?.op_password_hash]] as const) {
+      if (hash) await db.query('INSERT INTO password_history (user_id, kind, password_hash, created_at) VALUES ($1, $2, $3, $4)', [row?.user_id, kind, hash, clock.timestamp()]);
+    }
     const body = `Dear ${input.contactName},\n\nAn account "${input.account}" has been opened for you. Sign in with the temporary password your administrator gave you; you will be asked to change it.${
       opPassword ? `\n\nYour management password: ${opPassword}\nYou will be asked to change it at your first sign-in.` : ''
     }`;

@@ -103,9 +103,9 @@ const createRefund = authedCall({
       if (!balance || Number(balance.balance) <= 0) throw refusal('NO_REFUNDABLE_BALANCE', 'Nothing of this transaction is left to refund', { balance: balance?.balance ?? '0.00' });
       if (balance.exceeds_amount) throw refusal('REFUND_EXCEEDS_AMOUNT', 'The refund amount exceeds the transaction amount', { transAmount: sale.trans_amount });
       if (balance.exceeds_balance) throw refusal('REFUND_EXCEEDS_BALANCE', `The refund amount exceeds the refundable balance of ${balance.balance}`, { balance: balance.balance });
-      const [seq] = await tx.query<{ n: number }>("SELECT count(*)::int + 1 AS n FROM refunds WHERE create_date >= date_trunc('day', $1::timestamp)", [clock.timestamp()]);
+      const [seq] = await tx.query<{ n: number }>("SELECT nextval('refund_no_seq')::int AS n");
       const stamp = clock.timestamp().slice(0, 10).replace(/-/g, '');
-      const refundNo = `RF${stamp}${String(seq?.n ?? 1).padStart(6, '0')}${String(sale.id % 1000).padStart(3, '0')}`;
+      const refundNo = `RF${stamp}P${String(seq?.n ?? 0).padStart(8, '0')}`;
       const [row] = await tx.query<{ refund_id: number }>(
         `INSERT INTO refunds (refund_no, refund_batch_no, transaction_id, customer_no, merchant_no, store_code, terminal_no,
            refund_amount, reason, apply_user_id, create_date, approve_status, platform)
@@ -125,13 +125,13 @@ const voidRefund = authedCall({
   menus: ['refundRequest'],
   input: z.object({ refundId: wholeNumber(1) }),
   async handle(context, input) {
-    const { customers } = await context.scope();
+    const { customers, merchants } = await context.scope();
     const { principal } = context;
     const [done] = await context.db.query<{ refund_no: string }>(
       `UPDATE refunds SET approve_status = '50', finish_date = $4
-        WHERE refund_id = $1 AND customer_no = ANY($2) AND approve_status = '10' AND (apply_user_id = $3 OR $5)
+        WHERE refund_id = $1 AND customer_no = ANY($2) AND merchant_no = ANY($6) AND approve_status = '10' AND (apply_user_id = $3 OR $5)
         RETURNING refund_no`,
-      [input.refundId, customers, principal.userId, context.clock.timestamp(), principal.roleId === 1],
+      [input.refundId, customers, principal.userId, context.clock.timestamp(), principal.roleId === 1, merchants],
     );
     if (!done) {
       const [existing] = await context.db.query<{ approve_status: string }>('SELECT approve_status FROM refunds WHERE refund_id = $1 AND customer_no = ANY($2)', [input.refundId, customers]);
@@ -225,9 +225,9 @@ const approvals = authedCall({
   async handle(context, input) {
     checkUserId(context, input.userid);
     const span = timeSpan(context, input.apprStartDate, input.apprEndDate, REFUND_SPAN_DAYS, REFUND_SPAN_DAYS);
-    const { customers } = await context.scope();
-    const where = "r.customer_no = ANY($1) AND r.approve_status IN ('20', '30', '40') AND r.approve_date BETWEEN $2 AND $3";
-    const params = [customers, span.start, span.end];
+    const { customers, merchants } = await context.scope();
+    const where = "r.customer_no = ANY($1) AND r.merchant_no = ANY($4) AND r.approve_status IN ('20', '30', '40') AND r.approve_date BETWEEN $2 AND $3";
+    const params = [customers, span.start, span.end, merchants];
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM refunds r WHERE ${where}`, params);
     const data = await context.db.query(
       `SELECT ${REFUND_RECORD} FROM ${REFUND_FROM} WHERE ${where} ORDER BY r.approve_date ${input.order === 'asc' ? 'ASC' : 'DESC'}, r.refund_id DESC
@@ -258,13 +258,13 @@ const decide = authedCall({
       await context.log('refund.approve.password_failed');
       throw new ServiceError(422, 'APPROVAL_PASSWORD_WRONG', 'The password is incorrect');
     }
-    const { customers } = await context.scope();
+    const { customers, merchants } = await context.scope();
     const result = [];
     for (const refundId of [...new Set(input.refundArray)]) {
       const [done] = await db.query<{ refund_no: string }>(
         `UPDATE refunds SET approve_status = $2, approve_user_id = $3, approve_date = $4
-          WHERE refund_id = $1 AND approve_status = '10' AND customer_no = ANY($5) AND apply_user_id <> $3 RETURNING refund_no`,
-        [refundId, input.result, principal.userId, clock.timestamp(), customers],
+          WHERE refund_id = $1 AND approve_status = '10' AND customer_no = ANY($5) AND merchant_no = ANY($6) AND apply_user_id <> $3 RETURNING refund_no`,
+        [refundId, input.result, principal.userId, clock.timestamp(), customers, merchants],
       );
       if (done) {
         await context.log(input.result === APPROVAL.rejected ? 'refund.reject' : 'refund.approve', done.refund_no);
@@ -285,10 +285,10 @@ const approvalCount = authedCall({
   input: z.object({ userid: wholeNumber(1).optional(), approve_status: z.literal('10').default('10') }),
   async handle(context: AuthedContext, input) {
     checkUserId(context, input.userid);
-    const { customers } = await context.scope();
+    const { customers, merchants } = await context.scope();
     const [row] = await context.db.query<{ raCount: number }>(
-      `SELECT count(*)::int AS "raCount" FROM refunds WHERE customer_no = ANY($1) AND approve_status = $2`,
-      [customers, input.approve_status],
+      `SELECT count(*)::int AS "raCount" FROM refunds WHERE customer_no = ANY($1) AND merchant_no = ANY($3) AND approve_status = $2`,
+      [customers, input.approve_status, merchants],
     );
     return [{ raCount: row?.raCount ?? 0 }];
   },

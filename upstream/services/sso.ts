@@ -92,13 +92,15 @@ const login = publicCall({
       throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', { lockedUntil: user.locked_until });
     }
     if (!(await verifyPassword(input.password, user.password_hash))) {
-      const [after] = await db.query<{ failed_logins: number }>(
+      // One statement counts the failure and sets the lock, so concurrent failures cannot clear it;
+      // the counter restarts only with a new lock.
+      const [after] = await db.query<{ locked: boolean }>(
         `UPDATE users SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
-                          locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3::timestamp ELSE NULL END
-          WHERE user_id = $1 RETURNING failed_logins, locked_until`,
-        [user.user_id, config.lockoutFailures, clock.timestamp(config.lockoutMinutes)],
+                          locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3::timestamp ELSE locked_until END
+          WHERE user_id = $1 RETURNING locked_until IS NOT NULL AND locked_until > $4 AS locked`,
+        [user.user_id, config.lockoutFailures, clock.timestamp(config.lockoutMinutes), now],
       );
-      const locked = after?.failed_logins === 0;
+      const locked = after?.locked === true;
       await context.log(locked ? 'login.locked' : 'login.failed', user.account, { reason: 'wrong password' }, who);
       if (locked) {
         throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', { lockedUntil: clock.timestamp(config.lockoutMinutes) });
@@ -109,7 +111,8 @@ const login = publicCall({
       await context.log('login.refused', user.account, { reason: 'inactive' }, who);
       throw new ServiceError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
     }
-    await db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE user_id = $1', [user.user_id]);
+    const [cleared] = await db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE user_id = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING user_id', [user.user_id, now]);
+    if (!cleared) throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later');
     await context.log('login', user.account, {}, who);
     return loginAnswer(context, user, input.serviceCode ?? 'EPA');
   },
@@ -337,7 +340,7 @@ const verifyOldPassword = authedCall({
       await context.log('password.verify.failed', input.type);
       return { result: 1, msg: 'The password is incorrect' };
     }
-    await context.db.query('UPDATE tokens SET verified_at = $2 WHERE token_hash = $1', [context.principal.tokenHash, context.clock.timestamp()]);
+    await context.db.query('UPDATE tokens SET verified_at = $2, verified_kind = $3 WHERE token_hash = $1', [context.principal.tokenHash, context.clock.timestamp(), input.type]);
     return { result: 0 };
   },
 });
@@ -351,7 +354,7 @@ async function changePassword(context: AuthedContext, kind: PasswordKind, passwo
     await storePassword(tx, principal.userId, kind, password, clock.timestamp());
     // Every other session of the user ends; this one continues (the portal re-issues its cookie).
     await tx.query('UPDATE tokens SET revoked_at = $3 WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL', [principal.userId, principal.tokenHash, clock.timestamp()]);
-    await tx.query('UPDATE tokens SET verified_at = NULL WHERE token_hash = $1', [principal.tokenHash]);
+    await tx.query('UPDATE tokens SET verified_at = NULL, verified_kind = NULL WHERE token_hash = $1', [principal.tokenHash]);
   });
   await context.log(kind === 'login' ? 'password.change' : 'password.op.change');
   return { success: 0, msg: 'Password updated' };
@@ -366,7 +369,8 @@ const updatePassword = authedCall({
     requireOpPassword(context, input.type);
     const [flags] = await context.db.query<{ pwd_flag: boolean; op_pwd_flag: boolean }>('SELECT pwd_flag, op_pwd_flag FROM users WHERE user_id = $1', [input.userId]);
     const flagged = input.type === 'login' ? flags?.pwd_flag : flags?.op_pwd_flag;
-    const verified = context.principal.verifiedAt !== null && context.principal.verifiedAt > context.clock.timestamp(-VERIFIED_WINDOW_MINUTES);
+    // The check must have proved this very password, not the other kind.
+    const verified = context.principal.verifiedKind === input.type && context.principal.verifiedAt !== null && context.principal.verifiedAt > context.clock.timestamp(-VERIFIED_WINDOW_MINUTES);
     if (!flagged && !verified) {
       throw new ServiceError(403, 'PASSWORD_CHECK_REQUIRED', 'Verify the current password first (verifyOldPassword)');
     }

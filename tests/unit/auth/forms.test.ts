@@ -27,8 +27,9 @@ describe('form schemas shared by the browser and the route handlers', () => {
     expect(newPasswordSchema.safeParse({ newPassword: 'Portal#2027', confirmPassword: 'Portal#2027' }).success).toBe(true);
   });
 
-  it('owes a management password only for roles 1 to 3', () => {
+  it('owes a management password only for roles that have one (1, 2, 3 and 7)', () => {
     expect(pendingPasswordChanges({ pwdFlag: true, opPwdFlag: true, roleId: 2 })).toEqual({ login: true, management: true });
-    expect(pendingPasswordChanges({ pwdFlag: false, opPwdFlag: true, roleId: 7 })).toEqual({ login: false, management: false });
+    expect(pendingPasswordChanges({ pwdFlag: false, opPwdFlag: true, roleId: 7 })).toEqual({ login: false, management: true });
+    expect(pendingPasswordChanges({ pwdFlag: false, opPwdFlag: true, roleId: 4 })).toEqual({ login: false, management: false });
   });
 });

@@ -1,6 +1,6 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { MANAGEMENT_PASSWORD_ROLES, newPasswordSchema } from '@/lib/auth/forms';
+import { MANAGEMENT_PASSWORD_ROLES, newPasswordSchema, pendingPasswordChanges } from '@/lib/auth/forms';
 import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
 import { callUpstream } from '@/lib/gateway/client';
 import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, success } from '@/lib/http/respond';
@@ -20,6 +20,9 @@ export async function POST(request: NextRequest) {
   const parsed = schema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' }, parsed.error.issues[0]?.message.startsWith('pwd.') ? parsed.error.issues[0].message : 'gateway.INVALID_INPUT');
   if (parsed.data.type === 2 && !MANAGEMENT_PASSWORD_ROLES.includes(session.roleId)) return failure(request, { code: 'FORBIDDEN' });
+  // The forced first-login change has its own page; the management step waits for the login password.
+  const pending = pendingPasswordChanges(session);
+  if (pending.login || pending.management) return failure(request, { code: 'FORBIDDEN' });
   if (!(await allowAttempt('passwordCheck', session.account, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
 
   const changed = await callUpstream('changePassword', { type: parsed.data.type, oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword }, session);

@@ -6,8 +6,8 @@ export const dynamic = 'force-dynamic';
 
 /** A fresh verification code image; its sealed answer goes into an httpOnly cookie. */
 export async function GET(request: NextRequest) {
-  const { svg, cookie } = await issueCaptcha();
-  const response = new NextResponse(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' } });
+  const { image, cookie } = await issueCaptcha();
+  const response = new NextResponse(new Uint8Array(image), { headers: { 'content-type': 'image/png', 'cache-control': 'no-store' } });
   response.cookies.set(CAPTCHA_COOKIE, cookie, { httpOnly: true, secure: secureRequest(request), sameSite: 'strict', path: '/api/auth', maxAge: 120 });
   return response;
 }

@@ -17,13 +17,15 @@ export async function POST(request: NextRequest) {
   if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' });
   const { username, captcha, rememberMe } = parsed.data;
 
-  if (!(await allowAttempt('login', username, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+  // The code first: requests without a valid one cost nothing and count nothing, so nobody can
+  // lock a user out by naming the account.
   const captchaOk = await checkCaptcha(request.cookies.get(CAPTCHA_COOKIE)?.value, captcha);
   if (!captchaOk) {
     const response = failure(request, { code: 'INVALID_INPUT', upstreamCode: 'CAPTCHA_INVALID' }, 'login.captchaInvalid');
     response.cookies.set(CAPTCHA_COOKIE, '', { path: '/api/auth', maxAge: 0 });
     return response;
   }
+  if (!(await allowAttempt('login', username, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
   const password = parsed.data.password || (await rememberedPassword(request, username));
   if (!password) return failure(request, { code: 'INVALID_INPUT', upstreamCode: 'PASSWORD_REQUIRED' }, 'login.passwordRequired');
 

@@ -1,5 +1,6 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
+import { pendingPasswordChanges } from '@/lib/auth/forms';
 import { callUpstream } from '@/lib/gateway/client';
 import { CALLS, isCallName, type CallName } from '@/lib/gateway/registry';
 import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, success } from '@/lib/http/respond';
@@ -22,6 +23,9 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
     return response;
   }
   if (!isCallName(call) || !(CALLS[call] as { exposed?: boolean }).exposed) return failure(request, { code: 'UNKNOWN_CALL' });
+  // While a first-login password change is owed, only /FirstLoginUpdPwd and its handler are open (spec section 4).
+  const pending = pendingPasswordChanges(session);
+  if (pending.login || pending.management) return failure(request, { code: 'FORBIDDEN' });
   const body = bodySchema.safeParse(await request.json().catch(() => ({})));
   if (!body.success) return failure(request, { code: 'INVALID_INPUT' });
 
