@@ -165,6 +165,7 @@ test('contact number: the 8-digit rule, the confirmation, the result and the ref
 
 test('switching the language re-renders the shell', async ({ page }) => {
   await signIn(page, 'admin');
+  await expect(page.getByRole('heading', { name: 'Welcome, Chan Tai Man' })).toBeVisible();
   // (The keyboard path of the selector is covered in language.spec.ts.)
   await page.getByRole('combobox', { name: 'Language' }).click();
   await page.locator('.ant-select-item-option[title="简体中文"]').click();
