@@ -4,7 +4,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useTransition } from 'react';
 import { loginFormSchema } from '@/lib/auth/forms';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
@@ -27,7 +27,8 @@ export function LoginForm({ rememberedAccount, passwordRemembered, notice }: Pro
   const [form] = Form.useForm();
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const [error, setError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
+  // React owns the pending state of the async submit: it ends when the action does, whatever happens.
+  const [submitting, startSubmit] = useTransition();
   const [forgotOpen, setForgotOpen] = useState(false);
   const account = Form.useWatch('username', form);
   const usesRemembered = passwordRemembered && account === rememberedAccount;
@@ -38,20 +39,22 @@ export function LoginForm({ rememberedAccount, passwordRemembered, notice }: Pro
     if (notice === 'passwordReset') message.success(t('login.passwordReset'), 5);
   }, [notice, message, t]);
 
-  async function submit(values: { username: string; password?: string; captcha: string; rememberMe: boolean }) {
-    setSubmitting(true);
+  function submit(values: { username: string; password?: string; captcha: string; rememberMe: boolean }) {
     setError(undefined);
-    const result = await postJson<{ redirect: string }>('/api/auth/login', { ...values, password: values.password ?? '' }, { onSessionEnd: 'return' });
-    if (result.ok) {
-      router.replace(result.data.redirect);
-      router.refresh();
-      return;
-    }
-    setSubmitting(false);
-    setError(result.error.message ?? t('login.error'));
-    // A code is good for one try.
-    form.setFieldValue('captcha', '');
-    setCaptchaVersion((v) => v + 1);
+    startSubmit(async () => {
+      const result = await postJson<{ redirect: string }>('/api/auth/login', { ...values, password: values.password ?? '' }, { onSessionEnd: 'return' });
+      startSubmit(() => {
+        if (result.ok) {
+          router.replace(result.data.redirect);
+          router.refresh();
+          return;
+        }
+        setError(result.error.message ?? t('login.error'));
+        // A code is good for one try.
+        form.setFieldValue('captcha', '');
+        setCaptchaVersion((v) => v + 1);
+      });
+    });
   }
 
   const noticeAlert = notice === 'sessionEnded' ? t('login.sessionEnded') : notice === 'ssoFailed' ? t('login.ssoFailed') : undefined;

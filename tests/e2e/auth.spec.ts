@@ -35,13 +35,16 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/transaction\/transactions$/);
   });
 
-  test('shows each refusal, and a new verification code after each', async ({ page }) => {
+  test('names each required field', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Please enter your email or account ID.')).toBeVisible();
     await expect(page.getByText('Please enter your password.')).toBeVisible();
     await expect(page.getByText('Please enter the verification code.')).toBeVisible();
+  });
 
+  test('refuses a wrong verification code and shows a new one', async ({ page }) => {
+    await page.goto('/login');
     const image = page.getByRole('img', { name: 'Verification code image' });
     const firstCode = await image.getAttribute('src');
     await page.getByLabel('Email or account ID').fill('maker@demo.test');
@@ -50,10 +53,11 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid verification code. Please try again.' })).toBeVisible();
     await expect(image).not.toHaveAttribute('src', firstCode as string);
+    await expect(page.getByLabel('Verification code', { exact: true })).toHaveValue('');
+  });
 
-    await page.getByLabel('Password', { exact: true }).fill('Wrong#2026');
-    await page.getByLabel('Verification code', { exact: true }).fill(E2E_ENV.CAPTCHA_TEST_CODE);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  test('refuses a wrong password with the spec message', async ({ page }) => {
+    await signIn(page, 'maker@demo.test', 'Wrong#2026');
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid user name or password. Please try again.' })).toBeVisible();
   });
 });
