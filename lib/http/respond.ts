@@ -53,6 +53,19 @@ export function failure(request: NextRequest, error: GatewayError, messageKey = 
   );
 }
 
+/** A refused form: the first issue's own key when it is a spec password message, else the generic one. */
+export function invalidInput(request: NextRequest, issues: readonly { message: string }[]): NextResponse {
+  const first = issues[0]?.message;
+  return failure(request, { code: 'INVALID_INPUT' }, first?.startsWith('pwd.') ? first : 'gateway.INVALID_INPUT');
+}
+
+/** An upstream failure; a dead token also ends the portal session. */
+export function upstreamError(request: NextRequest, error: GatewayError): NextResponse {
+  const response = failure(request, error);
+  if (error.code === 'SESSION_EXPIRED') clearSessionCookie(request, response);
+  return response;
+}
+
 export function success<T>(data: T, newerVersion = false): NextResponse {
   return withVersion(NextResponse.json({ ok: true, data }, { headers: { 'cache-control': 'no-store' } }), newerVersion);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MANAGEMENT_PASSWORD_ROLES, newPasswordSchema, pendingPasswordChanges } from '@/lib/auth/forms';
 import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
 import { callUpstream } from '@/lib/gateway/client';
-import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, success } from '@/lib/http/respond';
+import { crossSite, failure, invalidInput, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
 import { newSessionId, revokeSession } from '@/lib/session/session';
 
 const schema = z.object({ type: z.union([z.literal(1), z.literal(2)]), oldPassword: z.string().min(1).max(256) }).and(newPasswordSchema);
@@ -18,7 +18,7 @@ export async function POST(request: NextRequest) {
   const { session } = await sessionOf(request);
   if (!session) return failure(request, { code: 'NOT_SIGNED_IN' });
   const parsed = schema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' }, parsed.error.issues[0]?.message.startsWith('pwd.') ? parsed.error.issues[0].message : 'gateway.INVALID_INPUT');
+  if (!parsed.success) return invalidInput(request, parsed.error.issues);
   if (parsed.data.type === 2 && !MANAGEMENT_PASSWORD_ROLES.includes(session.roleId)) return failure(request, { code: 'FORBIDDEN' });
   // The forced first-login change has its own page; the management step waits for the login password.
   const pending = pendingPasswordChanges(session);
@@ -26,11 +26,7 @@ export async function POST(request: NextRequest) {
   if (!(await allowAttempt('passwordCheck', session.account, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
 
   const changed = await callUpstream('changePassword', { type: parsed.data.type, oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword }, session);
-  if (!changed.ok) {
-    const response = failure(request, changed.error);
-    if (changed.error.code === 'SESSION_EXPIRED') clearSessionCookie(request, response);
-    return response;
-  }
+  if (!changed.ok) return upstreamError(request, changed.error);
   const { success: outcome, code } = changed.data;
   if (outcome === 1) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: 'pwd.pwdError' }, 'pwd.pwdError');
   if (outcome === 3) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: 'OP_PASSWORD_NOT_SET' }, 'password.managementNotSet');

@@ -4,7 +4,7 @@ import { newPasswordSchema, pendingPasswordChanges } from '@/lib/auth/forms';
 import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
 import { homePath } from '@/lib/auth/routes';
 import { callUpstream } from '@/lib/gateway/client';
-import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, success } from '@/lib/http/respond';
+import { crossSite, failure, invalidInput, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
 import { newSessionId, revokeSession } from '@/lib/session/session';
 
 const firstLoginSchema = z.object({ type: z.union([z.literal(1), z.literal(2)]) }).and(newPasswordSchema);
@@ -19,7 +19,7 @@ export async function POST(request: NextRequest) {
   const { session } = await sessionOf(request);
   if (!session) return failure(request, { code: 'NOT_SIGNED_IN' });
   const parsed = firstLoginSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' }, parsed.error.issues[0]?.message.startsWith('pwd.') ? parsed.error.issues[0].message : 'gateway.INVALID_INPUT');
+  if (!parsed.success) return invalidInput(request, parsed.error.issues);
   const pending = pendingPasswordChanges(session);
   const kind = parsed.data.type === 1 ? 'login' : 'management';
   // Step 2 only once the login password is done (spec section 2).
@@ -27,11 +27,7 @@ export async function POST(request: NextRequest) {
   if (!(await allowAttempt('passwordCheck', session.account, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
 
   const updated = await callUpstream('updatePassword', { type: parsed.data.type, newPassword: parsed.data.newPassword }, session);
-  if (!updated.ok) {
-    const response = failure(request, updated.error);
-    if (updated.error.code === 'SESSION_EXPIRED') clearSessionCookie(request, response);
-    return response;
-  }
+  if (!updated.ok) return upstreamError(request, updated.error);
   if (updated.data.success !== 0) {
     const key = updated.data.code?.startsWith('pwd.') ? updated.data.code : 'pwd.updateFailed';
     return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: updated.data.code }, key);

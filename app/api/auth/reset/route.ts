@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { newPasswordSchema } from '@/lib/auth/forms';
 import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
 import { callUpstream } from '@/lib/gateway/client';
-import { crossSite, failure, success } from '@/lib/http/respond';
+import { crossSite, failure, invalidInput, success } from '@/lib/http/respond';
 
 const resetSchema = z.object({ randomId: z.string().min(1).max(200) }).and(newPasswordSchema);
 
@@ -12,7 +12,7 @@ export async function POST(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
   const parsed = resetSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' }, parsed.error.issues[0]?.message.startsWith('pwd.') ? parsed.error.issues[0].message : 'gateway.INVALID_INPUT');
+  if (!parsed.success) return invalidInput(request, parsed.error.issues);
   if (!(await allowAttempt('passwordCheck', parsed.data.randomId, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
   const reset = await callUpstream('resetPassword', { randomId: parsed.data.randomId, newPassword: parsed.data.newPassword }, null);
   if (!reset.ok) return failure(request, reset.error);
