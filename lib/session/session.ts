@@ -30,19 +30,10 @@ export interface SessionData {
 }
 
 /** What the browser may know: no token, no merchant lists, nothing sealed. */
-export interface SessionView {
-  userId: number;
-  account: string;
-  nickName: string;
-  rank: SessionData['rank'];
-  rankNo: string;
-  roleId: number;
-  isAdmin: boolean;
-  menus: string[];
-  pwdFlag: boolean;
-  opPwdFlag: boolean;
-  loginType: string;
-}
+export type SessionView = Pick<
+  SessionData,
+  'userId' | 'account' | 'nickName' | 'rank' | 'rankNo' | 'roleId' | 'isAdmin' | 'menus' | 'pwdFlag' | 'opPwdFlag' | 'loginType'
+>;
 
 export function sessionView(session: SessionData): SessionView {
   const { userId, account, nickName, rank, rankNo, roleId, isAdmin, menus, pwdFlag, opPwdFlag, loginType } = session;
