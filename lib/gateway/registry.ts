@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { DEFAULT_TRANS_TYPES } from '../domain/transaction-types';
+import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import type { SessionData } from '../session/session';
 
 /**
@@ -52,6 +52,11 @@ const loginAnswer = z
 const outcome = z.looseObject({ success: z.number().int(), msg: z.string().optional(), code: z.string().optional() });
 const passwordType = z.union([z.literal(1), z.literal(2)]);
 const page = { limit: z.number().int().min(1).max(100).default(10), page: z.number().int().min(1).default(1) };
+/** Amounts travel as decimal text, never as floats. */
+const money = z.string().regex(/^-?\d+(\.\d+)?$/);
+const dayFigure = z.looseObject({ day: z.string().regex(/^\d{8}$/), count: z.number().int(), amount: money });
+/** The dashboard calls' shared input: an optional customer and span (default the last seven days). */
+const dashboardInput = z.object({ customer_no: z.string().max(30).optional(), gmtPaymentFrom: z.string().regex(/^\d{14}$/).optional(), gmtPaymentTo: z.string().regex(/^\d{14}$/).optional() });
 const list = <T extends z.ZodType>(row: T) => z.looseObject({ data: z.array(row), total: z.number().int(), totalPage: z.number().int(), currPage: z.number().int() });
 
 export const CALLS = {
@@ -193,6 +198,60 @@ export const CALLS = {
     inject: userid,
     defaults: (input) => ({ ...input, transType: input.transType || DEFAULT_TRANS_TYPES.join(',') }),
     exposed: true,
+  }),
+  dashboardTotals: define({
+    method: 'GET',
+    path: '/api/MerchantInfo/GetMerchantAllcountAndAmount',
+    partnerVariant: true,
+    input: dashboardInput,
+    answer: z.looseObject({ allCount: z.number().int(), allAmount: money }),
+    menus: ['dashboard'],
+    inject: userid,
+  }),
+  dashboardCounts: define({
+    method: 'GET',
+    path: '/api/MerchantInfo/GetMerchantTerAndStoCount',
+    partnerVariant: true,
+    input: dashboardInput,
+    answer: z.looseObject({ customer_cname: z.string(), customer_name: z.string(), merchant_count: z.number().int(), store_count: z.number().int(), terminal_count: z.number().int() }),
+    menus: ['dashboard'],
+    inject: userid,
+  }),
+  dashboardCurve: define({
+    method: 'GET',
+    path: '/api/MerchantInfo/GetCurveChartSevenDays',
+    partnerVariant: true,
+    input: dashboardInput,
+    answer: z.looseObject({ current: z.array(dayFigure).length(7), previous: z.array(dayFigure).length(7) }),
+    menus: ['dashboard'],
+    inject: userid,
+  }),
+  dashboardTopStores: define({
+    method: 'GET',
+    path: '/api/MerchantInfo/GetMerchantTopFiveStores',
+    partnerVariant: true,
+    input: dashboardInput,
+    answer: z.array(z.looseObject({ store_code: z.string(), store_name: z.string(), merchant_no: z.string(), count: z.number().int(), amount: money })).max(5),
+    menus: ['dashboard'],
+    inject: userid,
+  }),
+  dashboardTransTypes: define({
+    method: 'GET',
+    path: '/api/MerchantInfo/GetPieTransTypeCount',
+    partnerVariant: true,
+    input: dashboardInput,
+    answer: z.array(z.looseObject({ name: z.enum(SUMMARY_CATEGORIES), count: z.number().int(), amount: money })),
+    menus: ['dashboard'],
+    inject: userid,
+  }),
+  dashboardPaymentTypes: define({
+    method: 'GET',
+    path: '/api/Transaction/GetTransPaymentType',
+    partnerVariant: true,
+    input: dashboardInput,
+    answer: z.array(z.looseObject({ payment_type: z.string(), count: z.number().int(), amount: money })),
+    menus: ['dashboard'],
+    inject: userid,
   }),
   storeTerminals: define({
     method: 'GET',
