@@ -23,6 +23,8 @@ const buildId = resolveBuildId();
 const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
+  // pdfkit reads its font metrics from its own folder at run time: it must stay a real package.
+  serverExternalPackages: ['pdfkit'],
   reactStrictMode: true,
   generateBuildId: async () => buildId,
   env: { APP_BUILD_ID: buildId },

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { pdfFontPath } from './dashboard/pdf-font';
 import { missingSecrets } from './session/config';
 
 /**
@@ -15,4 +17,7 @@ if (process.env.CAPTCHA_TEST_CODE) {
     process.exit(1);
   }
   console.warn('portal: WARNING: CAPTCHA_TEST_CODE is set: every verification code is that fixed value (tests only)');
+}
+if (!existsSync(pdfFontPath())) {
+  console.warn(`portal: WARNING: no CJK font at ${pdfFontPath()} (PDF_FONT_PATH): dashboard PDFs will print Latin text only`);
 }

@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { buildMenu, routeOfPath } from '@/lib/auth/menu';
 import { splitName } from '@/lib/auth/profile';
+import { localName } from '@/lib/i18n/names';
 import type { ShellLinks } from '@/lib/shell/links';
 import { AlipayLogo, WeChatPayLogo } from './WalletLogos';
 
@@ -70,8 +71,8 @@ export function Sidebar({ menus, pathname, collapsed, organisation, pendingAppro
   );
   const groups = entries.filter((e) => e.kind === 'group').map((e) => (e.kind === 'group' ? e.group : ''));
   const active = routeOfPath(pathname)?.code;
-  const english = useLocale() === 'en';
-  const [first, second] = organisation ? splitName(english || !organisation.cname ? organisation.name : organisation.cname) : ['', ''];
+  const locale = useLocale();
+  const [first, second] = organisation ? splitName(localName(locale, organisation)) : ['', ''];
 
   const external = (href: string, text: string, icon: ReactNode) =>
     href ? (

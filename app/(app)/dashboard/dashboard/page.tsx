@@ -1,17 +1,47 @@
-import { Card } from 'antd';
+import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { PartnerHeader, PdfDownload } from '@/components/dashboard/bodies';
+import { DashboardPanels } from '@/components/dashboard/panels';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { dashboardPeriod } from '@/lib/dashboard/figures';
+import { requestDashboard } from '@/lib/dashboard/load';
+import { callUpstream } from '@/lib/gateway/client';
 import { currentSession } from '@/lib/session/server';
 
-/** The landing page after sign-in; its figures arrive with the dashboard issue. */
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('menu'))('dashboard') };
+}
+
+/** Partner users see whose figures these are: the partner's name, number and merchant count. */
+async function Partner({ request }: { request: ReturnType<typeof callUpstream<'partnerList'>> }) {
+  const result = await request;
+  const partner = result.ok ? result.data[0] : undefined;
+  return partner ? <PartnerHeader partner={partner} /> : null;
+}
+
 export default async function DashboardPage() {
   const session = await currentSession();
   if (!session?.menus.includes('dashboard')) redirect('/login');
+  // Every call starts here, before anything renders, so the panels load side by side.
+  const requests = requestDashboard(session);
+  const partner = session.rank === 'PARTNER' ? callUpstream('partnerList', {}, session) : null;
   const t = await getTranslations();
+  const period = dashboardPeriod();
   return (
-    <Card>
-      <PageHeading title={t('account.greeting', { name: session.nickName })} subtitle={t('dashboard.preparing')} />
-    </Card>
+    <>
+      <PageHeading
+        title={t('menu.dashboard')}
+        subtitle={t('dashboard.period', period)}
+        extra={<PdfDownload />}
+      />
+      {partner && (
+        <Suspense fallback={null}>
+          <Partner request={partner} />
+        </Suspense>
+      )}
+      <DashboardPanels requests={requests} />
+    </>
   );
 }

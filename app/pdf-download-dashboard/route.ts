@@ -1,0 +1,34 @@
+import { Readable } from 'node:stream';
+import { type NextRequest } from 'next/server';
+import { dashboardPeriod } from '@/lib/dashboard/figures';
+import { DASHBOARD_PANELS, requestDashboard } from '@/lib/dashboard/load';
+import { dashboardPdf, type DashboardAnswers } from '@/lib/dashboard/pdf';
+import { wallClock } from '@/lib/format/date';
+import { requestLanguage, sessionOf, translatorFor } from '@/lib/http/respond';
+import { redirectTo } from '@/lib/http/redirect';
+import { isCrossSiteRead } from '@/lib/security/same-origin';
+
+/**
+ * /pdf-download-dashboard (spec section 2, hidden): the signed-in user's dashboard as a PDF, made on
+ * the server from the same calls as the page, so the file and the screen cannot disagree.
+ */
+export async function GET(request: NextRequest) {
+  if (isCrossSiteRead(request)) return new Response(null, { status: 403 });
+  const { session } = await sessionOf(request);
+  if (!session) return redirectTo('/login');
+  if (!session.menus.includes('dashboard')) return redirectTo('/401');
+
+  const requests = requestDashboard(session);
+  const answers = Object.fromEntries(await Promise.all(DASHBOARD_PANELS.map(async (panel) => [panel, await requests[panel]]))) as DashboardAnswers;
+  const clock = wallClock();
+  const doc = dashboardPdf(answers, translatorFor(request), requestLanguage(request), { account: session.account, generated: clock.time, period: dashboardPeriod() });
+  doc.end();
+  const day = clock.time.slice(0, 10).replaceAll('-', '');
+  return new Response(Readable.toWeb(doc) as ReadableStream, {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="dashboard_${day}.pdf"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

@@ -1,0 +1,125 @@
+'use client';
+
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { useLocale, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { compareWeeks } from '@/lib/dashboard/figures';
+import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
+import { formatAmount, formatCount } from '@/lib/format/money';
+import { localName } from '@/lib/i18n/names';
+import { CurveChart, ShareChart, TopStoresChart } from './charts';
+
+/** The dashboard's grid: each slot is a panel that streams in on its own. */
+export function DashboardGrid({ panels }: { panels: Record<DashboardPanel, ReactNode> }) {
+  const wide = { xs: 24, xl: 12 };
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={12}>{panels.totals}</Col>
+      <Col xs={24} lg={12}>{panels.counts}</Col>
+      <Col xs={24} xl={16}>{panels.curve}</Col>
+      <Col xs={24} xl={8}>{panels.transTypes}</Col>
+      <Col {...wide}>{panels.topStores}</Col>
+      <Col {...wide}>{panels.paymentTypes}</Col>
+    </Row>
+  );
+}
+
+export function PanelCard({ panel, children }: { panel: DashboardPanel; children: ReactNode }) {
+  const t = useTranslations('dashboard');
+  return (
+    <Card title={t(`${panel}.title`)} style={{ height: '100%' }} data-testid={`panel-${panel}`}>
+      {children}
+    </Card>
+  );
+}
+
+export const PanelSkeleton = () => <Skeleton active paragraph={{ rows: 4 }} />;
+
+function NoData() {
+  const t = useTranslations('dashboard');
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />;
+}
+
+export function TotalsBody({ data }: { data: PanelData<'totals'> }) {
+  const t = useTranslations('dashboard.totals');
+  return (
+    <Flex gap={32} wrap>
+      <Statistic title={t('count')} value={formatCount(data.allCount)} />
+      <Statistic title={t('amount')} value={formatAmount(data.allAmount)} />
+    </Flex>
+  );
+}
+
+export function CountsBody({ data }: { data: PanelData<'counts'> }) {
+  const t = useTranslations('dashboard.counts');
+  const locale = useLocale();
+  return (
+    <>
+      <Typography.Paragraph strong>{localName(locale, { name: data.customer_name, cname: data.customer_cname })}</Typography.Paragraph>
+      <Flex gap={32} wrap>
+        <Statistic title={t('merchants')} value={formatCount(data.merchant_count)} />
+        <Statistic title={t('stores')} value={formatCount(data.store_count)} />
+        <Statistic title={t('terminals')} value={formatCount(data.terminal_count)} />
+      </Flex>
+    </>
+  );
+}
+
+export function CurveBody({ data }: { data: PanelData<'curve'> }) {
+  const t = useTranslations('dashboard.curve');
+  const week = compareWeeks(data.current, data.previous);
+  const tone = week.direction === 'down' ? 'danger' : week.direction === 'up' ? 'success' : 'secondary';
+  return (
+    <>
+      <Typography.Paragraph data-testid="curve-comparison">
+        <Typography.Text strong>HKD {formatAmount(week.current)}</Typography.Text>{' '}
+        <Typography.Text type={tone}>
+          {week.changePercent === null ? t('noComparison') : t('change', { percent: `${week.direction === 'up' ? '+' : ''}${week.changePercent}` })}
+        </Typography.Text>
+      </Typography.Paragraph>
+      <CurveChart current={data.current} previous={data.previous} summary={t('summary', { current: formatAmount(week.current), previous: formatAmount(week.previous) })} />
+    </>
+  );
+}
+
+export function TopStoresBody({ data }: { data: PanelData<'topStores'> }) {
+  const t = useTranslations('dashboard.topStores');
+  if (data.length === 0) return <NoData />;
+  const rows = data.map((store) => ({ key: store.store_code, label: store.store_name || store.store_code, count: store.count, amount: store.amount }));
+  return <TopStoresChart rows={rows} summary={t('summary')} />;
+}
+
+export function TransTypesBody({ data }: { data: PanelData<'transTypes'> }) {
+  const t = useTranslations();
+  if (data.every((row) => row.count === 0)) return <NoData />;
+  const rows = data.map((row) => ({ key: row.name, label: t(`tx.summary.${row.name}`), count: row.count, amount: row.amount }));
+  return <ShareChart testId="chart-transTypes" rows={rows} measure="count" nameTitle={t('dashboard.transTypes.type')} summary={t('dashboard.transTypes.summary')} />;
+}
+
+export function PaymentTypesBody({ data }: { data: PanelData<'paymentTypes'> }) {
+  const t = useTranslations();
+  if (data.length === 0) return <NoData />;
+  const name = (type: string) => (t.has(`paymentType.${type}` as never) ? t(`paymentType.${type}` as never) : type);
+  const rows = data.map((row) => ({ key: row.payment_type, label: name(row.payment_type), count: row.count, amount: row.amount }));
+  return <ShareChart testId="chart-paymentTypes" rows={rows} measure="amount" nameTitle={t('dashboard.paymentTypes.type')} summary={t('dashboard.paymentTypes.summary')} />;
+}
+
+export function PartnerHeader({ partner }: { partner: { name: string; partner_no: string; midNumber: number } }) {
+  const t = useTranslations('dashboard');
+  return (
+    <Typography.Paragraph data-testid="partner-header" style={{ marginBottom: 16 }}>
+      {t('partner', { name: partner.name, number: partner.partner_no, mids: partner.midNumber })}
+    </Typography.Paragraph>
+  );
+}
+
+/** The server makes the PDF; the browser only follows the link. */
+export function PdfDownload() {
+  const t = useTranslations('dashboard');
+  return (
+    <Button href="/pdf-download-dashboard" icon={<FilePdfOutlined aria-hidden />} download>
+      {t('downloadPdf')}
+    </Button>
+  );
+}

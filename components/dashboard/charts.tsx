@@ -1,0 +1,120 @@
+'use client';
+
+import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip, type TooltipItem } from 'chart.js';
+import { useTranslations } from 'next-intl';
+import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import { CHART_PALETTE, plotValue, shortDay, type DayFigure } from '@/lib/dashboard/figures';
+import { formatAmount, formatCount } from '@/lib/format/money';
+import { ChartFigure } from './ChartFigure';
+
+// Only the pieces these four charts draw, so the rest of Chart.js stays out of the bundle.
+ChartJS.register(ArcElement, BarElement, CategoryScale, Legend, LinearScale, LineElement, PointElement, Tooltip);
+
+const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+type Item = TooltipItem<'line' | 'bar' | 'doughnut'>;
+
+/** Options every chart shares; tooltips read the decimal text, so they show HKD with 2 decimals exactly. */
+function baseOptions(label: (item: Item) => string, title?: (items: Item[]) => string) {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: reducedMotion() ? (false as const) : undefined,
+    plugins: { legend: { position: 'bottom' as const }, tooltip: { callbacks: { label, ...(title ? { title } : {}) } } },
+  };
+}
+
+/** Long store names are cut on the axis; the tooltip and the table view carry them whole. */
+const clip = (label: string, max = 22) => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
+
+const amountAxis = { ticks: { callback: (value: string | number) => formatAmount(value) } };
+
+export function CurveChart({ current, previous, summary }: { current: DayFigure[]; previous: DayFigure[]; summary: string }) {
+  const t = useTranslations('dashboard');
+  const series = [
+    { label: t('curve.current'), days: current, colour: CHART_PALETTE[0], dash: [] },
+    { label: t('curve.previous'), days: previous, colour: CHART_PALETTE[1], dash: [6, 4] },
+  ];
+  const base = baseOptions(
+    (item) => `${item.dataset.label}: HKD ${formatAmount(series[item.datasetIndex]?.days[item.dataIndex]?.amount)}`,
+    (items) => items.map((item) => shortDay(series[item.datasetIndex]?.days[item.dataIndex]?.day ?? '')).join(' / '),
+  );
+  return (
+    <ChartFigure
+      testId="chart-curve"
+      summary={summary}
+      table={{
+        columns: [
+          { key: 'day', title: t('curve.day') },
+          { key: 'current', title: `${t('curve.current')} (HKD)`, numeric: true },
+          { key: 'previous', title: `${t('curve.previous')} (HKD)`, numeric: true },
+        ],
+        rows: current.map((day, i) => ({ day: `${shortDay(day.day)} / ${shortDay(previous[i]?.day ?? '')}`, current: formatAmount(day.amount), previous: formatAmount(previous[i]?.amount) })),
+      }}
+    >
+      <Line
+        data={{
+          // The x axis is the position in the week; each point's own day is in its tooltip title.
+          labels: current.map((day) => shortDay(day.day)),
+          datasets: series.map((s) => ({ label: s.label, data: s.days.map((d) => plotValue(d.amount)), borderColor: s.colour, backgroundColor: s.colour, borderDash: s.dash, tension: 0.25 })),
+        }}
+        options={{
+          ...base,
+          plugins: { ...base.plugins, legend: { position: 'bottom', labels: { usePointStyle: true, pointStyle: 'line' } } },
+          scales: { y: amountAxis },
+        }}
+      />
+    </ChartFigure>
+  );
+}
+
+interface NamedFigure {
+  key: string;
+  label: string;
+  count: number;
+  amount: string;
+}
+
+function tableOf(rows: NamedFigure[], nameTitle: string, t: ReturnType<typeof useTranslations<'dashboard'>>) {
+  return {
+    columns: [
+      { key: 'name', title: nameTitle },
+      { key: 'count', title: t('count'), numeric: true },
+      { key: 'amount', title: t('amount'), numeric: true },
+    ],
+    rows: rows.map((row) => ({ name: row.label, count: formatCount(row.count), amount: formatAmount(row.amount) })),
+  };
+}
+
+export function TopStoresChart({ rows, summary }: { rows: NamedFigure[]; summary: string }) {
+  const t = useTranslations('dashboard');
+  return (
+    <ChartFigure testId="chart-topStores" summary={summary} table={tableOf(rows, t('topStores.store'), t)}>
+      <Bar
+        data={{ labels: rows.map((r) => r.label), datasets: [{ label: t('amount'), data: rows.map((r) => plotValue(r.amount)), backgroundColor: CHART_PALETTE[0] }] }}
+        options={{ ...baseOptions((item) => `HKD ${formatAmount(rows[item.dataIndex]?.amount)} · ${formatCount(rows[item.dataIndex]?.count)}`), indexAxis: 'y', scales: { x: amountAxis, y: { ticks: { callback: (_: unknown, index: number) => clip(rows[index]?.label ?? '') } } } }}
+      />
+    </ChartFigure>
+  );
+}
+
+/** A doughnut of shares: `measure` says whether slices are transaction counts or net amounts. */
+export function ShareChart({ rows, summary, nameTitle, measure, testId }: { rows: NamedFigure[]; summary: string; nameTitle: string; measure: 'count' | 'amount'; testId: string }) {
+  const t = useTranslations('dashboard');
+  return (
+    <ChartFigure testId={testId} summary={summary} table={tableOf(rows, nameTitle, t)}>
+      <Doughnut
+        data={{
+          labels: rows.map((r) => r.label),
+          datasets: [{ label: t(measure), data: rows.map((r) => (measure === 'count' ? r.count : plotValue(r.amount))), backgroundColor: rows.map((_, i) => CHART_PALETTE[i % CHART_PALETTE.length]) }],
+        }}
+        options={baseOptions((item) => {
+          const row = rows[item.dataIndex];
+          const money = `HKD ${formatAmount(row?.amount)}`;
+          const count = formatCount(row?.count);
+          return `${item.label}: ${measure === 'count' ? `${count} · ${money}` : `${money} · ${count}`}`;
+        })}
+      />
+    </ChartFigure>
+  );
+}
