@@ -104,7 +104,7 @@ const realtime = withPartnerVariant({
     const { where, params } = await transactionWhere(context, input, exactKeys.length ? { start: '1900-01-01 00:00:00', end: '9999-12-31 23:59:59' } : span);
     const [summary] = await context.db.query<Record<string, string | number>>(
       `SELECT count(*)::int AS total, ${NET} AS net,
-              ${SUMMARY_CATEGORIES.map((c) => `count(*) FILTER (WHERE category = '${c}')::int AS "${c}_count", coalesce(sum(trans_amount) FILTER (WHERE category = '${c}'), 0) AS "${c}_amount"`).join(',\n')}
+              ${SUMMARY_CATEGORIES.map((c) => `count(*) FILTER (WHERE category = '${c}')::int AS "${c}_count", coalesce(sum(trans_amount) FILTER (WHERE category = '${c}'), 0)::numeric(18,2) AS "${c}_amount"`).join(',\n')}
          FROM transactions WHERE ${where}`,
       params,
     );
