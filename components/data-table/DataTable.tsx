@@ -1,11 +1,12 @@
 'use client';
 
 import { CaretDownOutlined, CaretUpOutlined, SettingOutlined } from '@ant-design/icons';
-import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable, type ColumnVisibilityState, type RowData } from '@tanstack/react-table';
+import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable, type RowData } from '@tanstack/react-table';
 import { Button, Checkbox, Dropdown, Empty, Flex, Pagination, Skeleton, theme, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { formatCell, isNumeric, type DataColumn } from '@/lib/data-table/columns';
+import { useColumnVisibility } from './use-column-visibility';
 
 export interface DataTableProps<Row extends RowData> {
   /** Stable id: the key under which each user's column choice is remembered. */
@@ -27,19 +28,6 @@ export interface DataTableProps<Row extends RowData> {
   toolbar?: ReactNode;
 }
 
-const visibilityKey = (tableId: string, userId: number) => `portal_columns:${userId}:${tableId}`;
-
-/** Column choices live in localStorage; this store lets every table re-read them when they change. */
-const STORAGE_EVENT = 'portal:columns';
-function subscribeStorage(onChange: () => void) {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(STORAGE_EVENT, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(STORAGE_EVENT, onChange);
-  };
-}
-
 // TanStack Table v9: features are registered explicitly; column visibility is the one used here
 // (paging and sorting are the server's, driven through the URL).
 const features = tableFeatures({ columnVisibilityFeature });
@@ -52,16 +40,7 @@ const features = tableFeatures({ columnVisibilityFeature });
 export function DataTable<Row extends RowData>({ tableId, userId, columns, rows, rowKey, total, page, pageSize, pageSizes, sort, loading, totals, onChange, onRowOpen, toolbar }: DataTableProps<Row>) {
   const t = useTranslations();
   const { token } = theme.useToken();
-  const key = visibilityKey(tableId, userId);
-  const stored = useSyncExternalStore(subscribeStorage, () => localStorage.getItem(key), () => null);
-  const visibility = useMemo<ColumnVisibilityState>(() => {
-    const defaults = Object.fromEntries(columns.map((c) => [c.id, !c.optional]));
-    try {
-      return { ...defaults, ...(JSON.parse(stored ?? '{}') as ColumnVisibilityState) };
-    } catch {
-      return defaults;
-    }
-  }, [columns, stored]);
+  const [visibility, setVisible] = useColumnVisibility(tableId, userId, columns);
 
   const definitions = useMemo(() => {
     const helper = createColumnHelper<typeof features, Row>();
@@ -70,10 +49,6 @@ export function DataTable<Row extends RowData>({ tableId, userId, columns, rows,
   const table = useTable({ features, columns: definitions, data: rows, state: { columnVisibility: visibility } });
   const shown = columns.filter((column) => table.getColumn(column.id)?.getIsVisible());
 
-  const toggleColumn = (id: string, visible: boolean) => {
-    localStorage.setItem(key, JSON.stringify({ ...visibility, [id]: visible }));
-    window.dispatchEvent(new Event(STORAGE_EVENT));
-  };
   const sortBy = (column: DataColumn<Row>) => {
     if (!column.sort) return;
     const dir = sort?.key === column.sort && sort.dir === 'desc' ? 'asc' : 'desc';
@@ -94,7 +69,7 @@ export function DataTable<Row extends RowData>({ tableId, userId, columns, rows,
             popupRender={() => (
               <Flex vertical gap={6} style={{ background: token.colorBgElevated, padding: 12, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
                 {columns.map((column) => (
-                  <Checkbox key={column.id} checked={visibility[column.id] !== false} onChange={(event) => toggleColumn(column.id, event.target.checked)}>
+                  <Checkbox key={column.id} checked={visibility[column.id] !== false} onChange={(event) => setVisible(column.id, event.target.checked)}>
                     {t(column.label as never)}
                   </Checkbox>
                 ))}

@@ -6,10 +6,12 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
+import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
 import { formatCell } from '@/lib/data-table/columns';
 import { PAYMENT_TYPES } from '@/lib/domain/transaction-types';
 import { formatAmount, formatCount } from '@/lib/format/money';
 import { TRANSACTION_COLUMNS, TRANSACTION_DETAIL_COLUMNS, type TransactionRow } from '@/lib/transactions/columns';
+import { ExportButton } from './ExportButton';
 import { PAGE_SIZES, transactionFilterSchema, transactionSearch, type TransactionFilters } from '@/lib/transactions/filters';
 
 export interface TransactionsResult {
@@ -51,6 +53,7 @@ export function TransactionsView({ userId, filters, issues, result, error, singl
   const [form] = Form.useForm<FormValues>();
   const [loading, startTransition] = useTransition();
   const [detail, setDetail] = useState<TransactionRow | null>(null);
+  const [visibility] = useColumnVisibility('transactions', userId, TRANSACTION_COLUMNS);
   const merchant = Form.useWatch('merchant', form);
   const store = Form.useWatch('store', form);
 
@@ -121,7 +124,7 @@ export function TransactionsView({ userId, filters, issues, result, error, singl
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item name="paymentType" label={t('tx.paymentType')}>
-                <Select allowClear placeholder={t('tx.all')} options={PAYMENT_TYPES.map((p) => ({ value: p, label: p }))} />
+                <Select allowClear placeholder={t('tx.all')} options={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentType.${p}`) }))} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6} xl={4}>
@@ -197,6 +200,7 @@ export function TransactionsView({ userId, filters, issues, result, error, singl
             loading={loading}
             onChange={({ page, pageSize, sort }) => go({ ...filters, page, size: pageSize as TransactionFilters['size'], sort: (sort?.key ?? filters.sort) as TransactionFilters['sort'], dir: sort?.dir ?? filters.dir })}
             onRowOpen={setDetail}
+            toolbar={<ExportButton search={transactionSearch({ ...filters, page: 1 })} columns={TRANSACTION_COLUMNS.filter((c) => visibility[c.id] !== false).map((c) => c.id)} disabled={result.total === 0} />}
           />
         </Card>
       )}

@@ -1,0 +1,117 @@
+'use client';
+
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Modal, Progress, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { formatCount } from '@/lib/format/money';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+interface Job {
+  format: ExportFormat;
+  written: number;
+  total: number | null;
+}
+
+/** The file name the server chose (RFC 6266: `filename*` wins over `filename`). */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const extended = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (extended) return decodeURIComponent(extended);
+  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+const PROGRESS_EVERY_MS = 500;
+
+/**
+ * Exports the filtered view: the server streams the file, this reads it (so it can be cancelled)
+ * and asks the server how many rows it has written so far, which works the same for CSV and the
+ * compressed xlsx.
+ */
+export function ExportButton({ search, columns, disabled }: { search: string; columns: string[]; disabled?: boolean }) {
+  const t = useTranslations('tx.export');
+  const { message } = App.useApp();
+  const [job, setJob] = useState<Job | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  async function start(format: ExportFormat) {
+    const id = crypto.randomUUID();
+    const controller = new AbortController();
+    abort.current = controller;
+    setJob({ format, written: 0, total: null });
+    const params = new URLSearchParams(search);
+    params.set('format', format);
+    params.set('id', id);
+    params.set('columns', columns.join(','));
+    const poll = setInterval(async () => {
+      const answer = await fetch(`/api/transactions/export/progress?id=${id}`, { signal: controller.signal }).then((r) => r.json()).catch(() => null);
+      if (answer?.ok) setJob((current) => current && { ...current, written: answer.data.written, total: answer.data.total });
+    }, PROGRESS_EVERY_MS);
+    try {
+      const response = await fetch(`/api/transactions/export?${params}`, { signal: controller.signal });
+      if (!response.ok || !response.body) {
+        const answer = await response.json().catch(() => null);
+        message.error(answer?.error?.message ?? t('failed'), 5);
+        return;
+      }
+      const total = Number(response.headers.get('x-export-total'));
+      setJob((current) => current && { ...current, total });
+      const chunks: BlobPart[] = [];
+      const reader = response.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) chunks.push(part.value);
+      const name = fileNameOf(response.headers.get('content-disposition'), `transactions.${format}`);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob(chunks, { type: response.headers.get('content-type') ?? undefined }));
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      message.success(t('done', { count: formatCount(total), file: name }), 5);
+    } catch {
+      if (controller.signal.aborted) message.info(t('cancelled'), 5);
+      else message.error(t('failed'), 5);
+    } finally {
+      clearInterval(poll);
+      abort.current = null;
+      setJob(null);
+    }
+  }
+
+  const percent = job?.total ? Math.min(100, Math.floor((job.written / job.total) * 100)) : 0;
+  return (
+    <>
+      <Dropdown
+        disabled={disabled || job !== null}
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'csv', label: t('csv') },
+            { key: 'xlsx', label: t('xlsx') },
+          ],
+          onClick: ({ key }) => void start(key as ExportFormat),
+        }}
+      >
+        <Button icon={<DownloadOutlined aria-hidden />} loading={job !== null}>
+          {t('button')}
+        </Button>
+      </Dropdown>
+      <Modal
+        open={job !== null}
+        title={t('title', { format: job?.format === 'xlsx' ? t('xlsx') : t('csv') })}
+        closable={false}
+        mask={{ closable: false }}
+        keyboard={false}
+        footer={
+          <Button danger onClick={() => abort.current?.abort()}>
+            {t('cancel')}
+          </Button>
+        }
+      >
+        <Progress percent={percent} status="active" />
+        <Typography.Paragraph aria-live="polite" data-testid="export-progress">
+          {job?.total === null || job?.total === undefined ? t('preparing') : t('progress', { written: formatCount(job.written), total: formatCount(job.total) })}
+        </Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}
