@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# The end-to-end tests drive Debian's Chromium (browser downloads do not work here).
+# The end-to-end tests drive Debian's Chromium (browser downloads do not work here), and the
+# dashboard PDF prints Chinese with Debian's Noto Sans CJK (the Docker image installs the same).
 set -euo pipefail
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-[ -x "$chromium" ] && exit 0
+font="${PDF_FONT_PATH:-/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc}"
+missing=()
+[ -x "$chromium" ] || missing+=(chromium)
+[ -f "$font" ] || missing+=(fonts-noto-cjk)
+[ ${#missing[@]} = 0 ] && exit 0
 if [ "$(id -u)" = 0 ]; then
-  echo "Chromium is missing: installing Debian's chromium package (apt-get)..."
+  echo "Missing ${missing[*]}: installing Debian's packages (apt-get)..."
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   [ -x "$chromium" ] || { echo "apt-get installed chromium, but $chromium is still missing." >&2; exit 1; }
+  [ -f "$font" ] || { echo "apt-get installed fonts-noto-cjk, but $font is still missing." >&2; exit 1; }
 else
-  echo "Chromium is missing: run 'sudo apt-get install -y chromium', then run the tests again." >&2
+  echo "Missing ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}', then run the tests again." >&2
   exit 1
 fi

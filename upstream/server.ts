@@ -31,7 +31,7 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
     await seedDatabase(db, { transactions }, log);
   }
   const clock = new Clock();
-  const app = createApp({ db, config, clock, versionOverrides: new Map() }, endpointsFor(config));
+  const app = createApp({ db, config, clock, versionOverrides: new Map(), faults: new Map() }, endpointsFor(config));
   const server: ServerType = await new Promise((resolve) => {
     const running = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(running));
   });

@@ -1,7 +1,6 @@
 import { E2E_ENV } from '../../playwright.config';
-import { expect, latestMail, signIn, test } from './fixtures';
+import { expect, latestMail, signIn, test, ZH_HK_LABELS } from './fixtures';
 
-const ZH_HK = { account: '電郵或帳戶名稱', password: '密碼', captcha: '驗證碼', submit: '登入' };
 
 test.describe('sign-in', () => {
   test.use({ locale: 'en-GB' });
@@ -66,7 +65,7 @@ test.describe('sign-in in Traditional Chinese', () => {
   test.use({ locale: 'zh-HK' });
 
   test('refuses a wrong password in Chinese, then signs in', async ({ page }) => {
-    await signIn(page, 'maker@demo.test', 'Wrong#2026', ZH_HK);
+    await signIn(page, 'maker@demo.test', 'Wrong#2026', ZH_HK_LABELS);
     await expect(page.getByRole('alert').filter({ hasText: '用戶名稱或密碼無效，請重試。' })).toBeVisible();
     await page.getByLabel('密碼', { exact: true }).fill('Portal#2026');
     await page.getByLabel('驗證碼', { exact: true }).fill(E2E_ENV.CAPTCHA_TEST_CODE);

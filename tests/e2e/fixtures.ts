@@ -57,6 +57,9 @@ export const test = base.extend<{ pageProblems: string[]; leakScan: LeakScan }>(
 
 export { expect };
 
+/** The login form's labels for a browser set to Hong Kong Chinese (zhTW). */
+export const ZH_HK_LABELS = { account: '電郵或帳戶名稱', password: '密碼', captcha: '驗證碼', submit: '登入' };
+
 /** Signs in through the login form with the test verification code. */
 export async function signIn(page: Page, account: string, password = 'Portal#2026', labels = { account: 'Email or account ID', password: 'Password', captcha: 'Verification code', submit: 'Sign in' }) {
   await page.goto('/login');

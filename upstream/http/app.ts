@@ -100,6 +100,8 @@ export function createApp(services: Services, endpoints: Endpoint[]): Hono {
         actor = { userId: principal.userId, account: principal.account };
         const override = services.versionOverrides.get(principal.account);
         if (override) c.header(VERSION_HEADER, override);
+        const fault = services.faults.get(`${principal.account} ${c.req.path}`);
+        if (fault) throw new ServiceError(fault, 'INJECTED_FAULT', 'A fault injected through /dev/faults (test mode)');
         if (endpoint.rank && endpoint.rank !== principal.rank) {
           throw new ServiceError(403, 'WRONG_VARIANT', `This call serves ${endpoint.rank} users`);
         }

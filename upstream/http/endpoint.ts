@@ -10,6 +10,8 @@ export interface Services {
   clock: Clock;
   /** Test mode: the version header some accounts see instead of config.version (/dev/version). */
   versionOverrides: Map<string, string>;
+  /** Test mode: `account path` -> the HTTP status that account's calls to that path fail with (/dev/faults). */
+  faults: Map<string, 500 | 503 | 429>;
 }
 
 export interface PublicContext extends Services {

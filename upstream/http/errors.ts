@@ -5,7 +5,8 @@
  */
 export class ServiceError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 429,
+    /** 500 and 503 only for faults injected in test mode (/dev/faults). */
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 429 | 500 | 503,
     readonly code: string,
     readonly description: string,
     readonly params?: Record<string, unknown>,

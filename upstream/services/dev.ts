@@ -82,6 +82,20 @@ const version = publicCall({
   },
 });
 
+/** Test mode: make one account's calls to one path fail, so a page's handling of it can be seen. */
+const faults = publicCall({
+  method: 'POST',
+  path: '/dev/faults',
+  input: z.object({ account: text(254).min(1), path: text(200).regex(/^\//), status: z.union([z.literal(500), z.literal(503), z.literal(429)]).nullable() }),
+  async handle({ config, faults: table }, input) {
+    if (config.mode !== 'test') throw new ServiceError(403, 'FORBIDDEN', 'Test mode only');
+    const key = `${input.account} ${input.path}`;
+    if (input.status) table.set(key, input.status);
+    else table.delete(key);
+    return { account: input.account, path: input.path, status: input.status };
+  },
+});
+
 /** Refund requests waiting for approval, counted in the database (the badge's oracle in tests). */
 const pendingRefunds = publicCall({
   method: 'GET',
@@ -93,4 +107,4 @@ const pendingRefunds = publicCall({
   },
 });
 
-export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, pendingRefunds].map((endpoint) => ({ ...endpoint, plain: true }));
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, faults, pendingRefunds].map((endpoint) => ({ ...endpoint, plain: true }));

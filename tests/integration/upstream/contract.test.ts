@@ -228,7 +228,7 @@ describe('the /dev helpers', () => {
   it('are not mounted in production', async () => {
     const upstream = await startTestUpstream('pglite', { mode: 'production' }, 100);
     try {
-      for (const path of ['/dev/outbox', '/dev/sso-token', '/dev/clock', '/dev/refunds/pay', '/dev/tokens/match', '/dev/version', '/dev/refunds/pending']) {
+      for (const path of ['/dev/outbox', '/dev/sso-token', '/dev/clock', '/dev/refunds/pay', '/dev/tokens/match', '/dev/version', '/dev/faults', '/dev/refunds/pending']) {
         expect((await fetch(`${upstream.url}${path}`)).status).toBe(404);
       }
     } finally {
