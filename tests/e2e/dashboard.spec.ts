@@ -49,10 +49,10 @@ test('a partner sees the partner header and its own figures', async ({ page }) =
 });
 
 test('a failing panel shows its own error with a retry, the others still load', async ({ page, request }) => {
-  const fault = (status: number | null) => request.post(`${E2E_ENV.UPSTREAM_URL}/dev/faults`, { data: { account: 'viewer@demo.test', path: '/api/MerchantInfo/GetMerchantTopFiveStores', status } });
+  const fault = (status: number | null) => request.post(`${E2E_ENV.UPSTREAM_URL}/dev/faults`, { data: { account: 'other-checker@demo.test', path: '/api/MerchantInfo/GetMerchantTopFiveStores', status } });
   await fault(500);
   try {
-    await signIn(page, 'viewer@demo.test');
+    await signIn(page, 'other-checker@demo.test');
     const panel = page.getByTestId('panel-topStores');
     await expect(panel.getByRole('alert')).toContainText('This panel could not be loaded.');
     await drawnPixels(page, 'chart-curve');
