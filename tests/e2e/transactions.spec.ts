@@ -1,0 +1,169 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+const PAGE = '/transaction/transactions';
+const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+/** Sixty days up to today: enough reference data for every filter to have matches. */
+const SPAN = `from=${hongKongDay(-60)}&to=${hongKongDay()}`;
+
+const rows = (page: Page) => page.locator('tbody tr.portal-row');
+
+/** The texts of one column of the list, by its header. */
+async function column(page: Page, header: string): Promise<string[]> {
+  const headers = await page.locator('thead th').allInnerTexts();
+  const index = headers.findIndex((text) => text.trim() === header);
+  expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
+  return rows(page).evaluateAll((trs, i) => trs.map((tr) => tr.children[i]?.textContent?.trim() ?? ''), index);
+}
+
+const amount = (text: string) => Number(text.replaceAll(',', ''));
+/** The list's record count ("1,234 records"). */
+async function recordCount(page: Page): Promise<number> {
+  const text = await page.getByText(/^[\d,]+ records?$/).innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+async function choose(page: Page, select: Locator, pick: (options: string[]) => string) {
+  await select.click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  const choice = pick(await options.allInnerTexts());
+  await options.filter({ hasText: choice }).first().click();
+  return choice;
+}
+
+/** Signs in and waits for the landing page, so that the next navigation carries the session. */
+async function signedIn(page: Page, account: string) {
+  await signIn(page, account);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function search(page: Page) {
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.locator('table')).toHaveAttribute('aria-busy', 'false');
+}
+
+test('filters by merchant, store, terminal, payment type and amount, each kept in the URL', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`${PAGE}?${SPAN}`);
+  const all = await recordCount(page);
+  expect(all).toBeGreaterThan(100);
+
+  const merchant = await choose(page, page.getByLabel('Merchant no.'), (options) => options[0] ?? '');
+  await search(page);
+  await expect(page).toHaveURL(new RegExp(`merchant=${merchant}`));
+  expect(new Set(await column(page, 'Merchant no.'))).toEqual(new Set([merchant]));
+  const byMerchant = await recordCount(page);
+  expect(byMerchant).toBeLessThan(all);
+
+  const store = await choose(page, page.getByLabel('Store', { exact: true }), (options) => options[0] ?? '');
+  await search(page);
+  const storeName = store.replace(/ \([^)]*\)$/, '');
+  expect(new Set(await column(page, 'Store'))).toEqual(new Set([storeName]));
+  const terminal = await choose(page, page.getByLabel('Terminal', { exact: true }), (options) => options[0] ?? '');
+  await search(page);
+  await expect(page).toHaveURL(new RegExp(`terminal=${terminal}`));
+  const terminals = await column(page, 'Terminal');
+  expect(terminals.length === 0 || new Set(terminals).size === 1).toBe(true);
+  if (terminals.length) expect(terminals[0]).toBe(terminal);
+
+  await page.goto(`${PAGE}?${SPAN}`);
+  await choose(page, page.getByLabel('Payment type', { exact: true }), (options) => options.find((o) => o === 'Alipay') ?? '');
+  await page.getByLabel('Amount from').fill('100');
+  await page.getByLabel('Amount to').fill('500.5');
+  await search(page);
+  await expect(page).toHaveURL(/paymentType=ALIPAY/);
+  await expect(page).toHaveURL(/amountFrom=100&amountTo=500.5/);
+  expect(new Set(await column(page, 'Payment type'))).toEqual(new Set(['ALIPAY']));
+  for (const text of await column(page, 'Amount (HKD)')) {
+    expect(amount(text)).toBeGreaterThanOrEqual(100);
+    expect(amount(text)).toBeLessThanOrEqual(500.5);
+  }
+});
+
+test('an order, EFT or RRN number finds exactly its transaction; details show every field', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`${PAGE}?${SPAN}`);
+  const order = (await column(page, 'Order no.'))[3] ?? '';
+  await rows(page).nth(3).click();
+  const drawer = page.getByRole('dialog', { name: 'Transaction details' });
+  await expect(drawer).toContainText(order);
+  const field = async (label: string) => (await drawer.getByRole('rowheader', { name: label, exact: true }).locator('xpath=following-sibling::*[1]').innerText()).trim();
+  const keys = { 'Order no.': order, 'EFT no.': await field('EFT no.'), RRN: await field('RRN') };
+  await expect(drawer).toContainText('Response code');
+  await page.keyboard.press('Escape');
+
+  for (const [label, value] of Object.entries(keys)) {
+    await page.goto(PAGE);
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await search(page);
+    await expect(rows(page)).toHaveCount(1);
+    expect(await column(page, 'Order no.')).toEqual([order]);
+  }
+});
+
+test('pages and sorts on the server; back and forward keep the filters', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`${PAGE}?${SPAN}`);
+  const first = await column(page, 'Order no.');
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(page).toHaveURL(/page=2/);
+  const second = await column(page, 'Order no.');
+  expect(second).toHaveLength(10);
+  expect(second.filter((order) => first.includes(order))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Amount (HKD)' }).click();
+  await expect(page).toHaveURL(/sort=trans_amount/);
+  const descending = (await column(page, 'Amount (HKD)')).map(amount);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  await page.getByRole('button', { name: /Amount \(HKD\)/ }).click();
+  await expect(page).toHaveURL(/dir=asc/);
+  const ascending = (await column(page, 'Amount (HKD)')).map(amount);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=trans_amount/);
+  await expect(page).not.toHaveURL(/dir=asc/);
+  expect((await column(page, 'Amount (HKD)')).map(amount)).toEqual(descending);
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`\\?${SPAN}$`));
+  expect(await column(page, 'Order no.')).toEqual(first);
+  await expect(page.getByLabel('Payment date').first()).toHaveValue(hongKongDay(-60));
+  await page.goForward();
+  await expect(page).toHaveURL(/page=2/);
+  expect(await column(page, 'Order no.')).toEqual(second);
+});
+
+test('a span over 366 days is refused with its message, in the form and from a link', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`${PAGE}?from=${hongKongDay(-400)}&to=${hongKongDay()}`);
+  await expect(page.getByText('The date range can span at most 366 days.')).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+
+  await page.goto(PAGE);
+  const [start, end] = [page.getByLabel('Payment date').first(), page.getByPlaceholder('End date')];
+  await start.click();
+  await start.fill(hongKongDay(-370));
+  await start.press('Enter');
+  await end.fill(hongKongDay());
+  await end.press('Enter');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('The date range can span at most 366 days.')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`from=${hongKongDay(-370)}`));
+});
+
+test('role 5 searches single transactions only', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`${PAGE}?${SPAN}`);
+  const order = (await column(page, 'Order no.'))[0] ?? '';
+  await page.context().clearCookies();
+
+  await signedIn(page, 'viewer@demo.test');
+  await expect(page).toHaveURL(new RegExp(PAGE));
+  await expect(page.getByText('Your role searches single transactions: enter an order, EFT or RRN number.')).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+  await page.getByLabel('Order no.', { exact: true }).fill(order);
+  await search(page);
+  expect(await column(page, 'Order no.')).toEqual([order]);
+});
