@@ -1,0 +1,65 @@
+// What the portal benchmarks share: percentiles, the reference services in-process, the portal's
+// standalone server as its own process, and a signed-in session cookie.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { UpstreamConfig } from '../upstream/config';
+import { startUpstream } from '../upstream/server';
+
+export const KEY = 'bench-payload-key-0123456789';
+const SECRET = 'bench-session-secret-0123456789abcdef012345';
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+export async function waitFor(url: string, seconds = 20) {
+  for (let i = 0; i < seconds * 10; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+export function benchUpstream(seedTransactions: number) {
+  const config: UpstreamConfig = {
+    port: 0, host: '127.0.0.1', dataDir: ':memory:', payloadKey: KEY, version: '4.4.9', mode: 'test', portalUrl: 'http://bench',
+    tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536,
+  };
+  return startUpstream(config, { seedTransactions, log: () => {} });
+}
+
+export interface BenchPortal {
+  url: string;
+  process: ChildProcess;
+  stop(): void;
+}
+
+/** The production build's standalone server (what Docker runs), on its own process. */
+export async function startPortal(upstreamUrl: string, port: number): Promise<BenchPortal> {
+  const child = spawn(process.execPath, [join(process.cwd(), '.next/standalone/server.js')], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', UPSTREAM_URL: upstreamUrl, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return { url, process: child, stop: () => child.kill() };
+}
+
+/** Signs in through the portal's own routes and returns the session cookie (name=value). */
+export async function portalSession(portalUrl: string, account = 'admin', password = 'Portal#2026'): Promise<string> {
+  const captcha = await fetch(`${portalUrl}/api/auth/captcha`);
+  const captchaCookie = captcha.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const signIn = await fetch(`${portalUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: portalUrl, cookie: captchaCookie },
+    body: JSON.stringify({ username: account, password, captcha: '2468' }),
+  });
+  const session = signIn.headers.getSetCookie().find((c) => c.startsWith('portal_session='))?.split(';')[0];
+  if (!session) throw new Error(`portal sign-in failed: HTTP ${signIn.status}`);
+  return session;
+}
