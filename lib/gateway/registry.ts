@@ -59,6 +59,44 @@ const dayFigure = z.looseObject({ day: z.string().regex(/^\d{8}$/), count: z.num
 const dashboardInput = z.object({ customer_no: z.string().max(30).optional(), gmtPaymentFrom: z.string().regex(/^\d{14}$/).optional(), gmtPaymentTo: z.string().regex(/^\d{14}$/).optional() });
 const list = <T extends z.ZodType>(row: T) => z.looseObject({ data: z.array(row), total: z.number().int(), totalPage: z.number().int(), currPage: z.number().int() });
 
+/** The realtime query's filters and sort (spec section 3), shared by the list and its export. */
+const realtimeFilters = {
+  sort: z.string().max(30).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  gmtPaymentFrom: z.string().regex(/^\d{14}$/).optional(),
+  gmtPaymentTo: z.string().regex(/^\d{14}$/).optional(),
+  merchant_no: z.string().max(30).optional(),
+  storeCode: z.string().max(30).optional(),
+  terminal: z.string().max(30).optional(),
+  payment_type: z.string().max(20).optional(),
+  amountFrom: z.string().max(20).optional(),
+  amountTo: z.string().max(20).optional(),
+  alipayOrder: z.string().max(64).optional(),
+  eftNo: z.string().max(64).optional(),
+  rrn: z.string().max(64).optional(),
+  transType: z.string().max(200).optional(),
+};
+/** A transaction row as a file writes it: every field the export columns read, amounts as decimal text. */
+const exportRow = z.looseObject({
+  id: z.number().int(),
+  gmt_payment: z.string().regex(/^\d{14}$/),
+  trans_amount: money,
+  mdr_fee: money,
+  category: z.enum(['SALE', 'VOID', 'REFUND', 'OTHER']),
+  merchant_no: z.string(),
+  store_code: z.string(),
+  store_name: z.string(),
+  terminal_no: z.string(),
+  order_no: z.string(),
+  payment_type: z.string(),
+  trans_type: z.string(),
+  trade_status: z.string(),
+  refno: z.string(),
+  out_trade_no: z.string(),
+  traceno: z.string(),
+  settledate: z.string(),
+});
+
 export const CALLS = {
   login: define({
     method: 'POST',
@@ -176,28 +214,23 @@ export const CALLS = {
     method: 'GET',
     path: '/api/Transaction/AsyncGetTransRealtime',
     partnerVariant: true,
-    input: z.object({
-      ...page,
-      sort: z.string().max(30).optional(),
-      order: z.enum(['asc', 'desc']).optional(),
-      gmtPaymentFrom: z.string().regex(/^\d{14}$/).optional(),
-      gmtPaymentTo: z.string().regex(/^\d{14}$/).optional(),
-      merchant_no: z.string().max(30).optional(),
-      storeCode: z.string().max(30).optional(),
-      terminal: z.string().max(30).optional(),
-      payment_type: z.string().max(20).optional(),
-      amountFrom: z.string().max(20).optional(),
-      amountTo: z.string().max(20).optional(),
-      alipayOrder: z.string().max(64).optional(),
-      eftNo: z.string().max(64).optional(),
-      rrn: z.string().max(64).optional(),
-      transType: z.string().max(200).optional(),
-    }),
+    input: z.object({ ...page, ...realtimeFilters }),
     answer: list(z.looseObject({ order_no: z.string(), trans_amount: z.string() })).extend({ totalAmount: z.string(), summary: z.array(z.looseObject({ name: z.string(), count: z.number(), amount: z.string() })) }),
     menus: ['transactions'],
     inject: userid,
     defaults: (input) => ({ ...input, transType: input.transType || DEFAULT_TRANS_TYPES.join(',') }),
     exposed: true,
+  }),
+  /** The realtime query's rows for a file, a page at a time after an opaque cursor (the export route only). */
+  exportTransactions: define({
+    method: 'GET',
+    path: '/api/Transaction/ExportTransRealtime',
+    partnerVariant: true,
+    input: z.object({ ...realtimeFilters, after: z.string().max(400).optional(), limit: z.number().int().min(1).max(5000).default(5000) }),
+    answer: z.looseObject({ data: z.array(exportRow), next: z.string().max(400).nullable() }),
+    menus: ['transactions'],
+    inject: userid,
+    defaults: (input) => ({ ...input, transType: input.transType || DEFAULT_TRANS_TYPES.join(',') }),
   }),
   dashboardTotals: define({
     method: 'GET',

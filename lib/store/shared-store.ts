@@ -1,8 +1,8 @@
 import { createClient } from 'redis';
 
 /**
- * Short-lived shared state: rate-limit counters, the duplicate-request guard, revoked sessions and
- * used verification codes. In memory for one instance; in Redis when REDIS_URL is set, so that
+ * Short-lived shared state: rate-limit counters, the duplicate-request guard, revoked sessions,
+ * used verification codes and the progress of exports. In memory for one instance; in Redis when REDIS_URL is set, so that
  * every portal instance behind a load balancer sees the same (DESIGN.md section 8).
  */
 export interface SharedStore {
@@ -12,10 +12,14 @@ export interface SharedStore {
   claim(key: string, ttlMs: number): Promise<boolean>;
   has(key: string): Promise<boolean>;
   release(key: string): Promise<void>;
+  /** Sets the key to a text value that lives `ttlMs` from now, whether or not it existed. */
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  /** The text value of a live key, or null. */
+  get(key: string): Promise<string | null>;
 }
 
 export class MemoryStore implements SharedStore {
-  private readonly entries = new Map<string, { value: number; expires: number }>();
+  private readonly entries = new Map<string, { value: number | string; expires: number }>();
 
   private live(key: string, now = Date.now()) {
     const entry = this.entries.get(key);
@@ -28,7 +32,7 @@ export class MemoryStore implements SharedStore {
 
   async increment(key: string, ttlMs: number) {
     const entry = this.live(key);
-    if (entry) return ++entry.value;
+    if (entry) return (entry.value = Number(entry.value) + 1);
     this.sweep();
     this.entries.set(key, { value: 1, expires: Date.now() + ttlMs });
     return 1;
@@ -46,6 +50,16 @@ export class MemoryStore implements SharedStore {
 
   async release(key: string) {
     this.entries.delete(key);
+  }
+
+  async put(key: string, value: string, ttlMs: number) {
+    this.sweep();
+    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+  }
+
+  async get(key: string) {
+    const entry = this.live(key);
+    return entry === undefined ? null : String(entry.value);
   }
 
   /** Drops expired entries now and then, so counters of passers-by do not pile up. */
@@ -88,6 +102,14 @@ export class RedisStore implements SharedStore {
 
   async release(key: string) {
     await (await this.connected()).del(this.prefix + key);
+  }
+
+  async put(key: string, value: string, ttlMs: number) {
+    await (await this.connected()).set(this.prefix + key, value, { expiration: { type: 'PX', value: ttlMs } });
+  }
+
+  async get(key: string) {
+    return (await this.connected()).get(this.prefix + key);
   }
 
   async close() {

@@ -105,6 +105,9 @@ export function realtimeQuery(filters: TransactionFilters) {
   };
 }
 
+/** Spec section 6: role 5 searches single transactions only. */
+export const SINGLE_SEARCH_ROLE = 5;
+
 /** Role 5 searches single transactions: an order, EFT or RRN number is required. */
 export function hasExactKey(filters: Partial<Pick<TransactionFilters, 'order' | 'eft' | 'rrn'>>): boolean {
   return Boolean(filters.order || filters.eft || filters.rrn);

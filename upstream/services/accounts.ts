@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { passwordProblems } from '../../lib/auth/password-policy';
+import { csvLine, UTF8_BOM } from '../../lib/export/csv';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { forbidden, notFound } from '../http/errors';
 import { optionalText, pageOf, paging, text, wholeNumber } from '../http/inputs';
@@ -171,13 +172,6 @@ const completeAccountInfo = authedCall({
   },
 });
 
-const csvCell = (value: unknown) => {
-  const text = String(value ?? '');
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 const exportAccounts = authedCall({
   method: 'GET',
   path: '/sso/api/v1/user/exportAccounts',
@@ -191,7 +185,8 @@ const exportAccounts = authedCall({
       [context.principal.typeNo, (await context.scope()).merchants],
     );
     const columns = ['account', 'contactName', 'contactEmail', 'contactNumber', 'roleName', 'status', 'jobTitle', 'department', 'lastPwdDate'];
-    return [columns.join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(','))].join('\n') + '\n';
+    // The portal's CSV rule (formula-safe cells, RFC 4180, BOM for Excel) lives in one module.
+    return UTF8_BOM + [columns, ...rows.map((row) => columns.map((c) => row[c]))].map(csvLine).join('');
   },
 });
 

@@ -88,20 +88,28 @@ export const TRANSACTION_COLUMNS = `id, customer_no, merchant_no, store_code, st
 /** Net amount: sales less voids and refunds; pre-authorisations move no money. */
 const NET = `coalesce(sum(CASE category WHEN 'SALE' THEN trans_amount WHEN 'OTHER' THEN 0 ELSE -trans_amount END), 0)::numeric(18,2)`;
 
+/**
+ * The rules of the realtime query, shared by the list and its export: `userid` is the caller's,
+ * role 5 must give an exact key, an exact key finds the transaction whatever its day, otherwise the
+ * span applies (default today, at most 366 days).
+ */
+async function realtimeWhere(context: AuthedContext, input: Partial<RealtimeInput>) {
+  checkUserId(context, input.userid);
+  const exactKeys = [input.alipayOrder, input.eftNo, input.rrn].filter(Boolean);
+  if (context.principal.singleSearchOnly && exactKeys.length === 0) {
+    throw new ServiceError(403, 'SINGLE_SEARCH_ONLY', 'This role may search single transactions only: give an order, EFT or RRN number');
+  }
+  const span = timeSpan(context, input.gmtPaymentFrom, input.gmtPaymentTo, 1);
+  return transactionWhere(context, input, exactKeys.length ? { start: '1900-01-01 00:00:00', end: '9999-12-31 23:59:59' } : span);
+}
+
 const realtime = withPartnerVariant({
   method: 'GET',
   path: '/api/Transaction/AsyncGetTransRealtime',
   menus: ['transactions'],
   input: realtimeInput,
   async handle(context, input) {
-    checkUserId(context, input.userid);
-    const exactKeys = [input.alipayOrder, input.eftNo, input.rrn].filter(Boolean);
-    if (context.principal.singleSearchOnly && exactKeys.length === 0) {
-      throw new ServiceError(403, 'SINGLE_SEARCH_ONLY', 'This role may search single transactions only: give an order, EFT or RRN number');
-    }
-    // An exact key finds the transaction whatever its day; otherwise the span (default today) applies.
-    const span = timeSpan(context, input.gmtPaymentFrom, input.gmtPaymentTo, 1);
-    const { where, params } = await transactionWhere(context, input, exactKeys.length ? { start: '1900-01-01 00:00:00', end: '9999-12-31 23:59:59' } : span);
+    const { where, params } = await realtimeWhere(context, input);
     const [summary] = await context.db.query<Record<string, string | number>>(
       `SELECT count(*)::int AS total, ${NET} AS net,
               ${SUMMARY_CATEGORIES.map((c) => `count(*) FILTER (WHERE category = '${c}')::int AS "${c}_count", coalesce(sum(trans_amount) FILTER (WHERE category = '${c}'), 0)::numeric(18,2) AS "${c}_amount"`).join(',\n')}
@@ -123,6 +131,94 @@ const realtime = withPartnerVariant({
       ...pageOf(total, limit, input.page),
       resulttext: total === 0 ? 'No data' : 'Success',
       summary: breakdown,
+    };
+  },
+});
+
+/** One export call answers at most this many rows; the next call continues after the last one. */
+const EXPORT_MAX_LIMIT = 5000;
+
+/** How a sort column's value is written in a cursor and compared in SQL (exact text, never floats). */
+const SORT_VALUES: Record<keyof typeof SORTS, { pattern: RegExp; cast: string }> = {
+  gmt_payment: { pattern: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/, cast: 'timestamp' },
+  trans_amount: { pattern: /^\d{1,16}(\.\d{1,2})?$/, cast: 'numeric' },
+  merchant_no: { pattern: /^.{0,200}$/s, cast: 'text' },
+  store_code: { pattern: /^.{0,200}$/s, cast: 'text' },
+  terminal_no: { pattern: /^.{0,200}$/s, cast: 'text' },
+  order_no: { pattern: /^.{0,200}$/s, cast: 'text' },
+  payment_type: { pattern: /^.{0,200}$/s, cast: 'text' },
+  trans_type: { pattern: /^.{0,200}$/s, cast: 'text' },
+};
+
+/**
+ * The export's position: the sort, its direction, and the last row's sort value and id, as
+ * base64url JSON. Opaque to the caller; a cursor of another sort or direction is refused, and the
+ * where clause keeps the caller's scope whatever the cursor says.
+ */
+const cursorSchema = z.object({
+  s: z.enum(Object.keys(SORTS) as [keyof typeof SORTS]),
+  o: z.enum(['asc', 'desc']),
+  v: z.string().max(200),
+  i: z.number().int().min(0),
+});
+type Cursor = z.infer<typeof cursorSchema>;
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+const cursorText = z
+  .string()
+  .max(400)
+  .transform((text, context) => {
+    try {
+      const cursor = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+      if (SORT_VALUES[cursor.s].pattern.test(cursor.v)) return cursor;
+    } catch {
+      // answered below
+    }
+    context.addIssue({ code: 'custom', message: 'is not a cursor of this call' });
+    return z.NEVER;
+  });
+
+const exportInput = realtimeInput.omit({ limit: true, page: true, ispaging: true }).extend({
+  after: cursorText.optional(),
+  limit: wholeNumber(1, EXPORT_MAX_LIMIT).default(EXPORT_MAX_LIMIT),
+});
+
+/**
+ * The realtime query's rows for a file, page after page without OFFSET (a year can hold a million
+ * rows, and OFFSET reads every skipped row again): keyset pagination in the view's sort and
+ * direction, then id, compared as a row tuple, which PGlite and PostgreSQL both read.
+ */
+const exportRows = withPartnerVariant({
+  method: 'GET',
+  path: '/api/Transaction/ExportTransRealtime',
+  menus: ['transactions'],
+  input: exportInput,
+  async handle(context, input) {
+    const { where, params } = await realtimeWhere(context, input);
+    const order = input.order === 'asc' ? 'ASC' : 'DESC';
+    const column = `t.${SORTS[input.sort]}`;
+    const { after } = input;
+    let keyset = '';
+    if (after) {
+      if (after.s !== input.sort || after.o !== input.order) throw new ServiceError(400, 'INVALID_INPUT', 'The cursor belongs to another sort or direction');
+      params.push(after.v, after.i);
+      keyset = ` AND (${column}, t.id) ${order === 'ASC' ? '>' : '<'} ($${params.length - 1}::${SORT_VALUES[input.sort].cast}, $${params.length}::bigint)`;
+    }
+    // Role 5 gets one row here too, as from the list.
+    const limit = context.principal.singleSearchOnly ? 1 : input.limit;
+    // One row more than asked tells whether another page follows.
+    const rows = await context.db.query<Record<string, unknown> & { id: number; cursor_value: string }>(
+      `SELECT ${TRANSACTION_COLUMNS}, ${column}::text AS cursor_value FROM transactions t WHERE ${where}${keyset}
+        ORDER BY ${column} ${order}, t.id ${order} LIMIT ${limit + 1}`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const more = rows.length > limit && !context.principal.singleSearchOnly;
+    return {
+      data: page.map(({ cursor_value: _cursor, ...row }) => row),
+      next: more && last ? encodeCursor({ s: input.sort, o: input.order, v: last.cursor_value, i: Number(last.id) }) : null,
     };
   },
 });
@@ -218,7 +314,7 @@ const terminalAndStoreCount = dashboardCall('/api/MerchantInfo/GetMerchantTerAnd
 });
 
 export const TRANSACTION_ENDPOINTS: Endpoint[] = [
-  ...realtime, ...allCountAndAmount, ...paymentTypes, ...transTypePie, ...topStores, ...curve, ...terminalAndStoreCount,
+  ...realtime, ...exportRows, ...allCountAndAmount, ...paymentTypes, ...transTypePie, ...topStores, ...curve, ...terminalAndStoreCount,
 ];
 
-export { DASHBOARD_DAYS, realtimeInput };
+export { DASHBOARD_DAYS, EXPORT_MAX_LIMIT, realtimeInput };

@@ -6,6 +6,8 @@ import { POST as login } from '@/app/api/auth/login/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as reset } from '@/app/api/auth/reset/route';
 import { POST as gateway } from '@/app/api/gateway/[call]/route';
+import { GET as exportProgress } from '@/app/api/transactions/export/progress/route';
+import { GET as exportTransactions } from '@/app/api/transactions/export/route';
 import { GET as sso } from '@/app/redirect/route';
 import { proxy } from '@/proxy';
 
@@ -23,6 +25,8 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/auth\/captcha$/, captcha as Handler, []],
   [/^\/api\/gateway\/([^/]+)$/, gateway as unknown as Handler, ['call']],
   [/^\/redirect$/, sso as Handler, []],
+  [/^\/api\/transactions\/export$/, exportTransactions as Handler, []],
+  [/^\/api\/transactions\/export\/progress$/, exportProgress as Handler, []],
 ];
 
 export interface Answer<T = { ok: boolean; data?: unknown; error?: { code: string; message: string } }> {
@@ -37,13 +41,23 @@ export class Browser {
   readonly cookies = new Map<string, string>();
   constructor(readonly language = 'en') {}
 
-  private request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  private request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return new NextRequest(`${ORIGIN}${path}`, {
       method,
       headers: { host: 'portal.test', origin: ORIGIN, 'accept-language': this.language, 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
+  }
+
+  private route(path: string) {
+    const url = new URL(path, ORIGIN);
+    const route = ROUTES.find(([pattern]) => pattern.test(url.pathname));
+    if (!route) throw new Error(`no route handler for ${path}`);
+    const [pattern, handler, names] = route;
+    const match = pattern.exec(url.pathname) as RegExpExecArray;
+    return { handler, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1] as string])) };
   }
 
   private keep(response: Response | NextResponse) {
@@ -57,12 +71,7 @@ export class Browser {
   }
 
   async call<T = Answer['body']>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>> {
-    const url = new URL(path, ORIGIN);
-    const route = ROUTES.find(([pattern]) => pattern.test(url.pathname));
-    if (!route) throw new Error(`no route handler for ${path}`);
-    const [pattern, handler, names] = route;
-    const match = pattern.exec(url.pathname) as RegExpExecArray;
-    const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1] as string]));
+    const { handler, params } = this.route(path);
     const response = await handler(this.request(method, path, body, headers), { params: Promise.resolve(params) });
     this.keep(response);
     const text = await response.text();
@@ -73,6 +82,14 @@ export class Browser {
       // images, redirects
     }
     return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  /** A GET whose response is handed back unread: streamed files, and downloads the test aborts through `signal`. */
+  async open(path: string, { signal, headers }: { signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<Response> {
+    const { handler, params } = this.route(path);
+    const response = await handler(this.request('GET', path, undefined, headers, signal), { params: Promise.resolve(params) });
+    this.keep(response);
+    return response;
   }
 
   /** What the proxy decides for a page navigation. */

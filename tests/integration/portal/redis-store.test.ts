@@ -31,6 +31,27 @@ describe.each(stores)('the %s shared store', (_name, make) => {
     expect(await store.has('guard')).toBe(false);
     expect(await store.claim('guard', 1000)).toBe(true);
   });
+
+  it('keeps a text value for its time, replaces it on put, and forgets it after', async () => {
+    expect(await store.get('progress')).toBeNull();
+    await store.put('progress', '{"written":0,"total":12}', 300);
+    expect(await store.get('progress')).toBe('{"written":0,"total":12}');
+    await store.put('progress', '{"written":12,"total":12}', 300);
+    expect(await store.get('progress')).toBe('{"written":12,"total":12}');
+    expect(await store.has('progress')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await store.get('progress')).toBeNull();
+  });
+
+  it('lets a put refresh a claim until it is released', async () => {
+    expect(await store.claim('export', 300)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await store.put('export', '1', 300);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await store.claim('export', 300)).toBe(false);
+    await store.release('export');
+    expect(await store.claim('export', 300)).toBe(true);
+  });
 });
 
 if (process.env.TEST_REDIS_URL) {
@@ -43,6 +64,8 @@ if (process.env.TEST_REDIS_URL) {
       expect(await two.claim('revoked:abc', 5000)).toBe(false);
       await one.increment('rate:x', 5000);
       expect(await two.increment('rate:x', 5000)).toBe(2);
+      await one.put('export-progress:s:1', '{"written":5000}', 5000);
+      expect(await two.get('export-progress:s:1')).toBe('{"written":5000}');
     } finally {
       await Promise.all([one.close(), two.close()]);
     }

@@ -91,6 +91,8 @@ const CASES: Record<string, Case> = {
   'GET /sso/api/v1/user/exportAccounts': { user: 'admin', good: () => ({}) },
   'GET /api/Transaction/AsyncGetTransRealtime': { user: 'admin', good: () => ({ limit: 10, page: 1, sort: 'gmt_payment', order: 'desc' }), wrongType: ['transType', [99]] },
   'GET /api/Transaction/AsyncGetTransRealtime_20230314': { user: 'partner@demo.test', good: () => ({ limit: '10', page: '1', ispaging: 'true' }), wrongType: ['amountFrom', '12.345'] },
+  'GET /api/Transaction/ExportTransRealtime': { user: 'admin', good: () => ({ limit: 100, sort: 'trans_amount', order: 'asc' }), wrongType: ['limit', 5001] },
+  'GET /api/Transaction/ExportTransRealtime_20230314': { user: 'partner@demo.test', good: () => ({ limit: '50' }), wrongType: ['after', 'not-a-cursor'] },
   'GET /api/Transaction/GetTransPaymentType': dashboard,
   'GET /api/Transaction/GetTransPaymentType_20230314': partnerDashboard,
   'GET /api/MerchantInfo/GetPieTransTypeCount': dashboard,

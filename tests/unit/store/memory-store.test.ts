@@ -22,4 +22,29 @@ describe('the in-memory shared store', () => {
     jest.advanceTimersByTime(501);
     expect(await store.has('a')).toBe(false);
   });
+
+  it('keeps a text value until its time is up, and a later put replaces it and its time', async () => {
+    const store = new MemoryStore();
+    expect(await store.get('p')).toBeNull();
+    await store.put('p', '{"written":0}', 1000);
+    expect(await store.get('p')).toBe('{"written":0}');
+    jest.advanceTimersByTime(800);
+    await store.put('p', '{"written":5000}', 1000);
+    jest.advanceTimersByTime(800);
+    expect(await store.get('p')).toBe('{"written":5000}');
+    expect(await store.has('p')).toBe(true);
+    jest.advanceTimersByTime(201);
+    expect(await store.get('p')).toBeNull();
+  });
+
+  it('lets a put refresh a claim, which release still ends', async () => {
+    const store = new MemoryStore();
+    expect(await store.claim('export:s', 500)).toBe(true);
+    jest.advanceTimersByTime(400);
+    await store.put('export:s', '1', 500);
+    jest.advanceTimersByTime(400);
+    expect(await store.claim('export:s', 500)).toBe(false);
+    await store.release('export:s');
+    expect(await store.get('export:s')).toBeNull();
+  });
 });

@@ -1,0 +1,57 @@
+import Big from 'big.js';
+import { SUMMARY_CATEGORIES } from '../domain/transaction-types';
+import { parseDecimal } from '../format/decimal';
+import type { ExportRow } from '../export/table';
+
+type Translate = (key: string) => string;
+
+/**
+ * The totals under an export, counted from the rows actually written (so the file's rows and its
+ * totals always agree), in exact decimals: the count of every row, the net amount (sales less voids
+ * and refunds; pre-authorisations move no money, as in the realtime summary), and each category's
+ * count and amount.
+ */
+export class ExportTotals {
+  private count = 0;
+  private net = new Big(0);
+  private readonly categories = Object.fromEntries(SUMMARY_CATEGORIES.map((c) => [c, { count: 0, amount: new Big(0) }])) as Record<
+    (typeof SUMMARY_CATEGORIES)[number],
+    { count: number; amount: Big }
+  >;
+
+  add(rows: readonly { category: string; trans_amount: string }[]) {
+    for (const row of rows) {
+      const amount = parseDecimal(row.trans_amount);
+      // Refused, not skipped: a total that left a row out would be wrong without saying so.
+      if (amount === null) throw new Error(`export: unreadable amount ${JSON.stringify(row.trans_amount)}`);
+      this.count++;
+      const category = this.categories[row.category as keyof typeof this.categories];
+      if (!category) continue;
+      category.count++;
+      category.amount = category.amount.plus(amount);
+      this.net = row.category === 'SALE' ? this.net.plus(amount) : this.net.minus(amount);
+    }
+  }
+
+  summary() {
+    return {
+      count: this.count,
+      net: this.net.toFixed(2),
+      categories: SUMMARY_CATEGORIES.map((name) => ({ name, count: this.categories[name].count, amount: this.categories[name].amount.toFixed(2) })),
+    };
+  }
+
+  /** The totals table's header. */
+  static header(t: Translate): string[] {
+    return [t('export.totals.summary'), t('export.totals.count'), t('tx.amount')];
+  }
+
+  /** The totals table's rows so far: the net total, then one row per category. */
+  rows(t: Translate): ExportRow[] {
+    const { count, net, categories } = this.summary();
+    return [
+      [{ value: t('export.totals.net') }, { value: count, format: 'count' }, { value: net, format: 'amount' }],
+      ...categories.map((c): ExportRow => [{ value: t(`tx.summary.${c.name}`) }, { value: c.count, format: 'count' }, { value: c.amount, format: 'amount' }]),
+    ];
+  }
+}
