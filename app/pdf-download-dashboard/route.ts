@@ -4,16 +4,17 @@ import { dashboardPeriod } from '@/lib/dashboard/figures';
 import { DASHBOARD_PANELS, requestDashboard } from '@/lib/dashboard/load';
 import { dashboardPdf, type DashboardAnswers } from '@/lib/dashboard/pdf';
 import { wallClock } from '@/lib/format/date';
-import { requestLanguage, sessionOf, translatorFor } from '@/lib/http/respond';
+import { crossSite, requestLanguage, sessionOf, translatorFor } from '@/lib/http/respond';
 import { redirectTo } from '@/lib/http/redirect';
-import { isCrossSiteRead } from '@/lib/security/same-origin';
 
 /**
  * /pdf-download-dashboard (spec section 2, hidden): the signed-in user's dashboard as a PDF, made on
  * the server from the same calls as the page, so the file and the screen cannot disagree.
  */
 export async function GET(request: NextRequest) {
-  if (isCrossSiteRead(request)) return new Response(null, { status: 403 });
+  // A download of a customer's figures: a link on another site must not fetch one.
+  const refused = crossSite(request);
+  if (refused) return refused;
   const { session } = await sessionOf(request);
   if (!session) return redirectTo('/login');
   if (!session.menus.includes('dashboard')) return redirectTo('/401');

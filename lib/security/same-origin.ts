@@ -15,11 +15,3 @@ export function isSameOrigin(request: Request): boolean {
   return request.headers.get('sec-fetch-site') === 'same-origin';
 }
 
-/**
- * Downloads are reads, but costly ones: a page of another site must not make a signed-in browser
- * fetch them. The browser's own navigation (same-origin, or none when the address is typed) passes.
- */
-export function isCrossSiteRead(request: Request): boolean {
-  const site = request.headers.get('sec-fetch-site');
-  return site === 'cross-site' || site === 'same-site';
-}

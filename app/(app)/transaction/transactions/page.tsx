@@ -7,14 +7,11 @@ import { callUpstream } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import { currentSession } from '@/lib/session/server';
 import type { TransactionRow } from '@/lib/transactions/columns';
-import { hasExactKey, parseTransactionFilters, realtimeQuery } from '@/lib/transactions/filters';
+import { hasExactKey, parseTransactionFilters, realtimeQuery, SINGLE_SEARCH_ROLE } from '@/lib/transactions/filters';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('tx'))('title') };
 }
-
-/** Spec section 6: role 5 searches single transactions only. */
-const SINGLE_SEARCH_ROLE = 5;
 
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await currentSession();
