@@ -167,3 +167,59 @@ test('role 5 searches single transactions only', async ({ page }) => {
   await search(page);
   expect(await column(page, 'Order no.')).toEqual([order]);
 });
+
+/** RFC 4180 lines to cells (quoted cells may hold commas and doubled quotes). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of text.replace(/^\uFEFF/, '').split('\r\n')) {
+    const cells: string[] = [];
+    const pattern = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+    for (let match = pattern.exec(line); match && match[0] !== ''; match = pattern.exec(line)) {
+      const cell = match[1] ?? '';
+      cells.push(cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell);
+      if (match[2] === '') break;
+    }
+    rows.push(cells);
+  }
+  return rows;
+}
+
+const cents = (text: string) => Math.round(Number(text.replace(/[',]/g, '')) * 100);
+
+test('exports the filtered view as CSV: its rows and totals equal the page summary', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`${PAGE}?${SPAN}&paymentType=VISA`);
+  const count = await recordCount(page);
+  const net = cents(await page.locator('.ant-statistic').filter({ hasText: 'Net amount (HKD)' }).locator('.ant-statistic-content').innerText());
+  const summary = Object.fromEntries(
+    await Promise.all(
+      ['SALE', 'VOID', 'REFUND'].map(async (name) => {
+        const card = page.getByTestId(`summary-${name}`);
+        const [amountText = '', countText = ''] = (await card.locator('.ant-statistic-content').innerText()).split('×');
+        return [name, { amount: cents(amountText), count: Number(countText.replace(/[^\d]/g, '')) }];
+      }),
+    ),
+  );
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^transactions_\d{8}_\d{8}\.csv$/);
+  await expect(page.getByText(`Exported ${count.toLocaleString('en-US')} rows`)).toBeVisible();
+  const rows = csvRows((await import('node:fs')).readFileSync(await file.path(), 'utf8'));
+
+  const header = rows[0] ?? [];
+  expect(header).toEqual(await page.locator('thead th').allInnerTexts());
+  const blank = rows.findIndex((row) => row.every((cell) => cell === ''));
+  const data = rows.slice(1, blank);
+  expect(data).toHaveLength(count);
+  const [typeAt, categoryAt, amountAt] = [header.indexOf('Payment type'), header.indexOf('Category'), header.indexOf('Amount (HKD)')];
+  expect(new Set(data.map((row) => row[typeAt]))).toEqual(new Set(['VISA']));
+  const sign = (category: string) => (category === 'SALE' ? 1 : category === 'VOID' || category === 'REFUND' ? -1 : 0);
+  expect(data.reduce((sum, row) => sum + sign(row[categoryAt] ?? '') * cents(row[amountAt] ?? ''), 0)).toBe(net);
+
+  const totals = Object.fromEntries(rows.slice(blank + 2).filter((row) => row.length === 3).map(([name = '', n = '', amount = '']) => [name, { count: Number(n.replace(/,/g, '')), amount: cents(amount) }]));
+  expect(totals['Net total']).toEqual({ count, amount: net });
+  expect({ SALE: totals.Sales, VOID: totals.Voids, REFUND: totals.Refunds }).toEqual(summary);
+});
