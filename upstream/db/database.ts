@@ -55,6 +55,9 @@ export async function openPostgres(url: string): Promise<Database> {
     }) as typeof pgTypes.getTypeParser,
   };
   const pool = new Pool({ connectionString: url, max: 10, types: typeParser });
+  // An idle client whose backend ends (a restart, a dropped database) reports it through the pool;
+  // with no listener that error would end the process.
+  pool.on('error', (error) => console.error(`upstream: postgres: an idle connection ended: ${error.message}`));
   const run = async <T>(client: Pool | PoolClient, sql: string, params: unknown[] = []) =>
     (await client.query(sql, params)).rows as T[];
   return {
