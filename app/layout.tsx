@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/AppProviders';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
+import 'antd/dist/antd.css';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -24,8 +24,11 @@ function baseOptions(label: (item: Item) => string, title?: (items: Item[]) => s
   };
 }
 
-/** Long store names are cut on the axis; the tooltip and the table view carry them whole. */
-const clip = (label: string, max = 22) => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
+/**
+ * Long store names are cut in the middle on the axis: stores of one business share the beginning
+ * and differ at the end ("… (Kwun Tong)"). The tooltip and the table view carry them whole.
+ */
+const clip = (label: string, max = 30) => (label.length > max ? `${label.slice(0, 11)}…${label.slice(-(max - 12))}` : label);
 
 const amountAxis = { ticks: { callback: (value: string | number) => formatAmount(value) } };
 

@@ -25,6 +25,7 @@ const FONT_FAMILY = [
 
 export const theme: ThemeConfig = {
   cssVar: { key: 'portal' },
+  zeroRuntime: true,
   hashed: false,
   token: {
     colorPrimary: BRAND.primary,
