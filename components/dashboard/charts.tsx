@@ -56,6 +56,7 @@ export function CurveChart({ current, previous, summary }: { current: DayFigure[
       }}
     >
       <Line
+        aria-label={summary}
         data={{
           // The x axis is the position in the week; each point's own day is in its tooltip title.
           labels: current.map((day) => shortDay(day.day)),
@@ -94,6 +95,7 @@ export function TopStoresChart({ rows, summary }: { rows: NamedFigure[]; summary
   return (
     <ChartFigure testId="chart-topStores" summary={summary} table={tableOf(rows, t('topStores.store'), t)}>
       <Bar
+        aria-label={summary}
         data={{ labels: rows.map((r) => r.label), datasets: [{ label: t('amount'), data: rows.map((r) => plotValue(r.amount)), backgroundColor: CHART_PALETTE[0] }] }}
         options={{ ...baseOptions((item) => `HKD ${formatAmount(rows[item.dataIndex]?.amount)} · ${formatCount(rows[item.dataIndex]?.count)}`), indexAxis: 'y', scales: { x: amountAxis, y: { ticks: { callback: (_: unknown, index: number) => clip(rows[index]?.label ?? '') } } } }}
       />
@@ -107,6 +109,7 @@ export function ShareChart({ rows, summary, nameTitle, measure, testId }: { rows
   return (
     <ChartFigure testId={testId} summary={summary} table={tableOf(rows, nameTitle, t)}>
       <Doughnut
+        aria-label={summary}
         data={{
           labels: rows.map((r) => r.label),
           datasets: [{ label: t(measure), data: rows.map((r) => (measure === 'count' ? r.count : plotValue(r.amount))), backgroundColor: rows.map((_, i) => CHART_PALETTE[i % CHART_PALETTE.length]) }],

@@ -70,7 +70,7 @@ test.describe('in Traditional Chinese', () => {
 
   test('the dashboard downloads as a PDF made on the server', async ({ page }) => {
     await signIn(page, 'admin', 'Portal#2026', ZH_HK_LABELS);
-    await expect(page.getByRole('heading', { level: 1, name: '首頁' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '歡迎，Chan Tai Man' })).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: '下載 PDF' }).click();
     const file = await download;

@@ -35,8 +35,15 @@ test('/empty is an empty page in the portal frame', async ({ page }) => {
   await expect(page.getByRole('banner')).toContainText('Merchant Portal');
 });
 
-test('the first paint is styled: antd styles arrive in the server HTML', async ({ request }) => {
-  const html = await (await request.get('/404')).text();
-  expect(html).toMatch(/<style id="antd-cssinjs"[^>]*>[^<]*\.ant-result/);
-  expect(html).toMatch(/\.ant-layout-header/);
+test("the first paint is styled: antd's stylesheet is linked from the server HTML, before any script runs", async ({ browser }) => {
+  // No JavaScript at all: what shows is what the server sent.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/404');
+  const html = await page.content();
+  expect(html).toMatch(/<link rel="stylesheet" href="\/_next\/static\/[^"]+\.css"/);
+  // The header has the theme's navy from the stylesheet and the theme's variables.
+  await expect(page.locator('header.ant-layout-header')).toHaveCSS('background-color', 'rgb(15, 39, 68)');
+  await expect(page.getByRole('link', { name: 'Back to homepage' })).toHaveCSS('background-color', 'rgb(11, 92, 171)');
+  await context.close();
 });

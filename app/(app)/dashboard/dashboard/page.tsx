@@ -32,7 +32,7 @@ export default async function DashboardPage() {
   return (
     <>
       <PageHeading
-        title={t('menu.dashboard')}
+        title={t('account.greeting', { name: session.nickName })}
         subtitle={t('dashboard.period', period)}
         extra={<PdfDownload />}
       />
