@@ -25,9 +25,10 @@ export async function waitFor(url: string, seconds = 20) {
   throw new Error(`${url} did not start`);
 }
 
-export function benchUpstream(seedTransactions: number) {
+/** The reference services, seeded, on PGlite in memory or on the PostgreSQL database given. */
+export function benchUpstream(seedTransactions: number, databaseUrl?: string) {
   const config: UpstreamConfig = {
-    port: 0, host: '127.0.0.1', dataDir: ':memory:', payloadKey: KEY, version: '4.4.9', mode: 'test', portalUrl: 'http://bench',
+    port: 0, host: '127.0.0.1', dataDir: ':memory:', databaseUrl, payloadKey: KEY, version: '4.4.9', mode: 'test', portalUrl: 'http://bench',
     tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536,
   };
   return startUpstream(config, { seedTransactions, log: () => {} });
@@ -40,8 +41,8 @@ export interface BenchPortal {
 }
 
 /** The production build's standalone server (what Docker runs), on its own process. */
-export async function startPortal(upstreamUrl: string, port: number): Promise<BenchPortal> {
-  const child = spawn(process.execPath, [join(process.cwd(), '.next/standalone/server.js')], {
+export async function startPortal(upstreamUrl: string, port: number, nodeArgs: string[] = []): Promise<BenchPortal> {
+  const child = spawn(process.execPath, [...nodeArgs, join(process.cwd(), '.next/standalone/server.js')], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', UPSTREAM_URL: upstreamUrl, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1' },
     stdio: 'ignore',
   });

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { csvStream } from '../export/csv';
 import type { ExportTable } from '../export/table';
 import { XLSX_CONTENT_TYPE, XLSX_MAX_ROWS, xlsxStream } from '../export/xlsx';
-import { callUpstream } from '../gateway/client';
+import { callUpstream, type GatewayResult } from '../gateway/client';
 import type { GatewayError } from '../gateway/errors';
+import type { CallAnswer } from '../gateway/registry';
 import { parseDay, toCompactDay } from '../format/date';
 import type { SessionData } from '../session/session';
 import { TRANSACTION_COLUMNS, type TransactionRow } from './columns';
@@ -88,8 +89,11 @@ export class ExportUpstreamError extends Error {
   }
 }
 
+type ExportPage = GatewayResult<CallAnswer<'exportTransactions'>>;
+
 /**
- * The view's rows, one upstream call per batch, pulled only as the file is written. No call is made
+ * The view's rows, one upstream call per batch, one call ahead: the next batch is asked for while
+ * the file writes the current one, so the service's time and the writing overlap. No call is made
  * once the signal aborted, and the answer of a call in flight at that moment is dropped.
  */
 export async function* transactionBatches(
@@ -98,18 +102,24 @@ export async function* transactionBatches(
   { signal, maxRows = Infinity, limit = batchRows() }: { signal: AbortSignal; maxRows?: number; limit?: number },
 ): AsyncGenerator<TransactionRow[]> {
   const query = exportQuery(filters);
-  let after: string | undefined;
-  let written = 0;
-  do {
+  const fetchAfter = (after: string | undefined, requested: number): Promise<ExportPage> => {
     signal.throwIfAborted();
-    const page = await callUpstream('exportTransactions', { ...query, after, limit: Math.min(limit, maxRows - written) }, session);
+    return callUpstream('exportTransactions', { ...query, after, limit: Math.min(limit, maxRows - requested) }, session);
+  };
+  let requested = 0;
+  let next: Promise<ExportPage> | undefined = fetchAfter(undefined, 0);
+  while (next) {
+    const page: ExportPage = await next;
     signal.throwIfAborted();
     if (!page.ok) throw new ExportUpstreamError(page.error);
     const rows = page.data.data as unknown as TransactionRow[];
-    written += rows.length;
+    requested += rows.length;
+    const after: string | undefined = requested < maxRows ? (page.data.next ?? undefined) : undefined;
+    next = after ? fetchAfter(after, requested) : undefined;
+    // A call started for rows nobody will read must not surface as an unhandled rejection.
+    next?.catch(() => undefined);
     if (rows.length > 0) yield rows;
-    after = written < maxRows ? (page.data.next ?? undefined) : undefined;
-  } while (after);
+  }
 }
 
 interface ExportFile {

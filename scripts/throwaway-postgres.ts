@@ -1,0 +1,60 @@
+// A throwaway PostgreSQL cluster in a temporary folder, for the integration suite and the
+// benchmarks: Debian's server when present (installed with apt-get when missing and running as
+// root), owned by the postgres user when run as root (PostgreSQL refuses root), fsync off.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function findBin(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(base, versions[0], 'bin') : undefined;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ThrowawayPostgres {
+  /** The admin connection (database postgres, user portal, no password). */
+  adminUrl: string;
+  stop(): void;
+}
+
+/** Starts a cluster, or says why not and answers undefined. */
+export async function startThrowawayPostgres(purpose: string): Promise<ThrowawayPostgres | undefined> {
+  let bin = findBin();
+  const root = process.getuid?.() === 0;
+  if (!bin && root) {
+    console.log(`\nPostgreSQL is missing: installing Debian's postgresql package for ${purpose}...`);
+    spawnSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null'], { stdio: 'inherit' });
+    bin = findBin();
+  }
+  if (!bin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
+  const port = await freePort();
+  const asOwner = (command: string, args: string[]) =>
+    root ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin as string, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin as string, command), args, { stdio: 'pipe' });
+  if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  asOwner('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'portal', '--no-sync', '-E', 'UTF8']);
+  asOwner('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  return {
+    adminUrl: `postgres://portal@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        asOwner('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
