@@ -1,6 +1,6 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { pendingPasswordChanges } from '@/lib/auth/forms';
+import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { FIRST_LOGIN_PATH, homePath } from '@/lib/auth/routes';
 import { sessionFromLogin } from '@/lib/auth/sign-in';
 import { callUpstream } from '@/lib/gateway/client';

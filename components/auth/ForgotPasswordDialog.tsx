@@ -3,7 +3,6 @@
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { forgotFormSchema } from '@/lib/auth/forms';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
 
@@ -42,10 +41,10 @@ export function ForgotPasswordDialog({ open, onClose, defaultAccount }: { open: 
     >
       <Typography.Paragraph type="secondary">{t('forgot.description')}</Typography.Paragraph>
       <Form form={form} name="forgot" layout="vertical" onFinish={submit} initialValues={{ email: '', username: defaultAccount ?? '' }} requiredMark={false}>
-        <Form.Item name="email" label={t('forgot.email')} rules={[schemaRule(forgotFormSchema, 'email', t)]}>
+        <Form.Item name="email" label={t('forgot.email')} rules={[schemaRule((s) => s.forgotFormSchema, 'email', t)]}>
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>
-        <Form.Item name="username" label={t('forgot.account')} rules={[schemaRule(forgotFormSchema, 'username', t)]}>
+        <Form.Item name="username" label={t('forgot.account')} rules={[schemaRule((s) => s.forgotFormSchema, 'username', t)]}>
           <Input autoComplete="username" />
         </Form.Item>
       </Form>

@@ -5,7 +5,6 @@ import { Alert, App, Button, Checkbox, Flex, Form, Input, Typography } from 'ant
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, useTransition } from 'react';
-import { loginFormSchema } from '@/lib/auth/forms';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
 import { CaptchaInput } from './CaptchaInput';
@@ -58,7 +57,7 @@ export function LoginForm({ rememberedAccount, passwordRemembered, notice }: Pro
   }
 
   const noticeAlert = notice === 'sessionEnded' ? t('login.sessionEnded') : notice === 'ssoFailed' ? t('login.ssoFailed') : undefined;
-  const passwordRule = schemaRule(loginFormSchema, 'password', t);
+  const passwordRule = schemaRule((s) => s.loginFormSchema, 'password', t);
 
   return (
     <>
@@ -73,7 +72,7 @@ export function LoginForm({ rememberedAccount, passwordRemembered, notice }: Pro
         initialValues={{ username: rememberedAccount ?? '', password: '', captcha: '', rememberMe: Boolean(rememberedAccount) }}
         disabled={submitting}
       >
-        <Form.Item name="username" label={t('login.account')} rules={[schemaRule(loginFormSchema, 'username', t)]}>
+        <Form.Item name="username" label={t('login.account')} rules={[schemaRule((s) => s.loginFormSchema, 'username', t)]}>
           <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus={!rememberedAccount} />
         </Form.Item>
         <Form.Item
@@ -84,7 +83,7 @@ export function LoginForm({ rememberedAccount, passwordRemembered, notice }: Pro
         >
           <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" autoFocus={Boolean(rememberedAccount)} />
         </Form.Item>
-        <Form.Item name="captcha" label={t('login.captcha')} rules={[schemaRule(loginFormSchema, 'captcha', t)]}>
+        <Form.Item name="captcha" label={t('login.captcha')} rules={[schemaRule((s) => s.loginFormSchema, 'captcha', t)]}>
           <CaptchaInput version={captchaVersion} onRefresh={() => setCaptchaVersion((v) => v + 1)} />
         </Form.Item>
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>

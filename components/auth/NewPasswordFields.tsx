@@ -3,7 +3,6 @@
 import { Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { newPasswordSchema } from '@/lib/auth/forms';
 import { schemaRule } from '@/lib/client/form-rules';
 import { PasswordRules } from './PasswordRules';
 
@@ -18,11 +17,11 @@ export function NewPasswordFields() {
   }, [password, form]);
   return (
     <>
-      <Form.Item name="newPassword" label={t('pwd.newPassword')} rules={[schemaRule(newPasswordSchema, 'newPassword', t)]} validateFirst>
+      <Form.Item name="newPassword" label={t('pwd.newPassword')} rules={[schemaRule((s) => s.newPasswordSchema, 'newPassword', t)]} validateFirst>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <PasswordRules password={password} />
-      <Form.Item name="confirmPassword" label={t('pwd.confirmPassword')} rules={[schemaRule(newPasswordSchema, 'confirmPassword', t)]}>
+      <Form.Item name="confirmPassword" label={t('pwd.confirmPassword')} rules={[schemaRule((s) => s.newPasswordSchema, 'confirmPassword', t)]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
     </>

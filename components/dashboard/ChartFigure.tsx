@@ -1,6 +1,7 @@
 'use client';
 
-import { Segmented, Table } from 'antd';
+import { Segmented } from 'antd';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
 
@@ -8,6 +9,9 @@ export interface FigureTable {
   columns: { key: string; title: string; numeric?: boolean }[];
   rows: Record<string, string>[];
 }
+
+// The table view shows only after a switch: antd's Table loads then, not with the dashboard.
+const FigureTableView = dynamic(() => import('./FigureTable').then((m) => m.FigureTable), { ssr: false });
 
 /**
  * A chart with the same numbers as a table: the canvas (react-chartjs-2 gives it role="img") is
@@ -38,13 +42,7 @@ export function ChartFigure({ summary, table, children, testId }: { summary: str
           {children}
         </div>
       ) : (
-        <Table
-          size="small"
-          pagination={false}
-          rowKey={(row) => row[table.columns[0]?.key ?? ''] ?? ''}
-          dataSource={table.rows}
-          columns={table.columns.map((c) => ({ key: c.key, dataIndex: c.key, title: c.title, align: c.numeric ? 'right' : 'left' }))}
-        />
+        <FigureTableView table={table} />
       )}
     </figure>
   );

@@ -1,14 +1,19 @@
 'use client';
 
-import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip, type TooltipItem } from 'chart.js';
+import { Skeleton } from 'antd';
+import type { TooltipItem } from 'chart.js';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import { CHART_PALETTE, plotValue, shortDay, type DayFigure } from '@/lib/dashboard/figures';
 import { formatAmount, formatCount } from '@/lib/format/money';
 import { ChartFigure } from './ChartFigure';
 
-// Only the pieces these four charts draw, so the rest of Chart.js stays out of the bundle.
-ChartJS.register(ArcElement, BarElement, CategoryScale, Legend, LinearScale, LineElement, PointElement, Tooltip);
+// A canvas has nothing to show before the browser draws it, so Chart.js loads after the page is
+// interactive rather than with it; a skeleton holds the chart's place meanwhile.
+const CanvasSkeleton = () => <Skeleton.Node active styles={{ root: { display: 'block' }, content: { width: '100%', height: 260 } }} />;
+const Line = dynamic(() => import('./canvases').then((m) => m.Line), { ssr: false, loading: CanvasSkeleton });
+const Bar = dynamic(() => import('./canvases').then((m) => m.Bar), { ssr: false, loading: CanvasSkeleton });
+const Doughnut = dynamic(() => import('./canvases').then((m) => m.Doughnut), { ssr: false, loading: CanvasSkeleton });
 
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 

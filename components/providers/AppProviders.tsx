@@ -9,7 +9,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import type { ReactNode } from 'react';
-import '@/lib/client/zod-setup';
 import type { Language } from '@/lib/i18n/languages';
 import { theme } from '@/lib/theme/tokens';
 import { UpdatePrompt } from './UpdatePrompt';

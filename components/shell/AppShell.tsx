@@ -2,22 +2,26 @@
 
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Drawer, Flex, Layout, Select, Typography } from 'antd';
+import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LanguageSelector } from '@/components/i18n/LanguageSelector';
 import { postJson } from '@/lib/client/api';
+import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { useMediaQuery } from '@/lib/client/use-media-query';
 import type { SessionView } from '@/lib/session/session';
 import type { ShellLinks } from '@/lib/shell/links';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
 import { BRAND } from '@/lib/theme/tokens';
 import { AccountMenu } from './AccountMenu';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { ProfileDialog } from './ProfileDialog';
 import { ShellFooter } from './ShellFooter';
 import { Sidebar, type Organisation } from './Sidebar';
 import { TabStrip } from './TabStrip';
+
+// The account menu's dialogs open on a click only: their code loads then, not with every page.
+const ProfileDialog = dynamic(() => import('./ProfileDialog').then((m) => m.ProfileDialog), { ssr: false });
+const ChangePasswordDialog = dynamic(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog), { ssr: false });
 
 /** Spec section 9: the sidebar becomes a drawer under 1264 px; drawer 279 wide, mini 60. */
 const MOBILE_QUERY = '(max-width: 1263px)';
@@ -53,6 +57,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = mobile && drawerPath === pathname;
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const passwordMounted = useOpenedOnce(dialog === 'password');
   const accountButton = useRef<HTMLButtonElement>(null);
   // A dialog opened from the account menu gives focus back to the account button when it closes.
   const closeDialog = useCallback(() => {
@@ -163,7 +168,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         </Layout>
       </Layout>
       {dialog === 'profile' && <ProfileDialog account={session.account} onClose={closeDialog} />}
-      <ChangePasswordDialog open={dialog === 'password'} roleId={session.roleId} pwdFlag={session.pwdFlag} onClose={closeDialog} />
+      {passwordMounted && <ChangePasswordDialog open={dialog === 'password'} roleId={session.roleId} pwdFlag={session.pwdFlag} onClose={closeDialog} />}
     </Layout>
   );
 }

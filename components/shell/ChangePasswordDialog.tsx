@@ -3,7 +3,7 @@
 import { Alert, App, Button, Form, Input, Modal, Steps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { MANAGEMENT_PASSWORD_ROLES } from '@/lib/auth/forms';
+import { MANAGEMENT_PASSWORD_ROLES } from '@/lib/auth/password-changes';
 import { postJson } from '@/lib/client/api';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
 

@@ -3,12 +3,8 @@
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { z } from 'zod';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
-
-/** Spec section 5: at least 8 digits. */
-export const contactSchema = z.object({ contactNumber: z.string().trim().regex(/^\d{8,20}$/, 'contact.atLeast8') });
 
 interface Props {
   open: boolean;
@@ -50,7 +46,7 @@ export function ContactDialog({ open, profile, onClose, onUpdated }: Props) {
   return (
     <Modal open={open} title={t('contact.title')} onCancel={onClose} okText={t('contact.submit')} cancelText={t('common.cancel')} confirmLoading={saving} onOk={() => form.submit()} destroyOnHidden>
       <Form form={form} name="contact" layout="vertical" onFinish={confirm} initialValues={{ contactNumber: '' }} requiredMark={false}>
-        <Form.Item name="contactNumber" label={t('contact.newNumber')} rules={[schemaRule(contactSchema, 'contactNumber', t)]}>
+        <Form.Item name="contactNumber" label={t('contact.newNumber')} rules={[schemaRule((s) => s.contactFormSchema, 'contactNumber', t)]}>
           <Input inputMode="numeric" autoComplete="tel" autoFocus />
         </Form.Item>
       </Form>

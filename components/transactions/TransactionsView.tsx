@@ -7,12 +7,14 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
+import { loadSchemas } from '@/lib/client/form-rules';
 import { formatCell } from '@/lib/data-table/columns';
 import { PAYMENT_TYPES } from '@/lib/domain/transaction-types';
 import { formatAmount, formatCount } from '@/lib/format/money';
 import { TRANSACTION_COLUMNS, TRANSACTION_DETAIL_COLUMNS, type TransactionRow } from '@/lib/transactions/columns';
 import { ExportButton } from './ExportButton';
-import { PAGE_SIZES, transactionFilterSchema, transactionSearch, type TransactionFilters } from '@/lib/transactions/filters';
+import type { TransactionFilters } from '@/lib/transactions/filters';
+import { PAGE_SIZES, transactionSearch } from '@/lib/transactions/search';
 
 export interface TransactionsResult {
   rows: TransactionRow[];
@@ -59,7 +61,7 @@ export function TransactionsView({ userId, filters, issues, result, error, singl
 
   const go = (next: Partial<TransactionFilters>) => startTransition(() => router.push(`${pathname}?${transactionSearch(next)}`));
 
-  function search(values: FormValues) {
+  async function search(values: FormValues) {
     const next = {
       from: values.dates[0].format('YYYY-MM-DD'),
       to: values.dates[1].format('YYYY-MM-DD'),
@@ -74,6 +76,7 @@ export function TransactionsView({ userId, filters, issues, result, error, singl
       rrn: values.rrn,
       size: filters.size,
     };
+    const { transactionFilterSchema } = await loadSchemas();
     const checked = transactionFilterSchema.safeParse(next);
     if (!checked.success) {
       form.setFields(checked.error.issues.map((issue) => ({ name: issue.path[0] === 'from' || issue.path[0] === 'to' ? 'dates' : (issue.path[0] as keyof FormValues), errors: [t(issue.message as never, { maxDays: 366 } as never)] })));

@@ -3,7 +3,8 @@ import { PASSWORD_MIN_LENGTH, passwordProblems } from './password-policy';
 
 /**
  * The sign-in and password forms' rules (spec section 5), one schema each for the browser form and
- * the route handler. Issue messages are message keys.
+ * the route handler. Issue messages are message keys. The browser loads them through
+ * `lib/client/schemas.ts` when a form first validates.
  */
 export const loginFormSchema = z.object({
   username: z.string().trim().min(1, 'login.accountRequired').max(254),
@@ -27,13 +28,5 @@ export const newPasswordSchema = z
     else if (confirmPassword !== newPassword) context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'pwd.pwdNotEquals' });
   });
 
-/**
- * Roles whose users have a management password (spec section 6): 1 to 3, and 7, which "can change
- * the administrator password" and approves refunds with it (docs/decisions.md).
- */
-export const MANAGEMENT_PASSWORD_ROLES = [1, 2, 3, 7];
-
-/** Which password changes a session still owes before it may go anywhere else. */
-export function pendingPasswordChanges(session: { pwdFlag: boolean; opPwdFlag: boolean; roleId: number }) {
-  return { login: session.pwdFlag, management: session.opPwdFlag && MANAGEMENT_PASSWORD_ROLES.includes(session.roleId) };
-}
+/** Spec section 5: a new contact number has at least 8 digits (the browser's check; the services check it again). */
+export const contactFormSchema = z.object({ contactNumber: z.string().trim().regex(/^\d{8,20}$/, 'contact.atLeast8') });

@@ -1,4 +1,4 @@
-import { pendingPasswordChanges } from './forms';
+import { pendingPasswordChanges } from './password-changes';
 
 /**
  * The portal's routes and their menu codes (DESIGN.md section 5: a menu code is the last segment

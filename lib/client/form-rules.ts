@@ -2,15 +2,19 @@ import type { FormRule } from 'antd';
 import type { z } from 'zod';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
+export type ClientSchemas = typeof import('./schemas');
+
+/** The shared schemas, fetched the first time a form validates (the browser caches the module). */
+export const loadSchemas = (): Promise<ClientSchemas> => import('./schemas');
 
 /**
  * An antd rule that checks one field with the shared zod schema of the whole form (so the browser
  * applies exactly the route handler's rules) and shows the issue's message key translated.
  */
-export function schemaRule(schema: z.ZodType, field: string, t: Translate): FormRule {
+export function schemaRule(pick: (schemas: ClientSchemas) => z.ZodType, field: string, t: Translate): FormRule {
   return ({ getFieldsValue }) => ({
     validator: async () => {
-      const result = schema.safeParse(getFieldsValue(true));
+      const result = pick(await loadSchemas()).safeParse(getFieldsValue(true));
       const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === field);
       if (issue) throw new Error(t(issue.message));
     },

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_TYPES } from '../domain/transaction-types';
 import { daySpan, parseDay, toIsoDay, today } from '../format/date';
 import { checkSpan, SEARCH_SPAN_DAYS, SPAN_MESSAGE_KEYS } from '../format/span';
-
-/**
- * The realtime transaction query's filters (spec section 3) as they live in the URL, one schema
- * for the page (server), the filter form (browser) and the export route. Issue messages are
- * message keys.
- */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const TRANSACTION_SORTS = ['gmt_payment', 'trans_amount', 'merchant_no', 'store_code', 'terminal_no', 'order_no', 'payment_type', 'trans_type'] as const;
+import { PAGE_SIZES, TRANSACTION_SORTS } from './search';
 
 const optionalText = (max: number) =>
   z
@@ -26,6 +19,11 @@ const amountText = z
   .pipe(z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'validation.amount').optional());
 const wholeNumber = z.coerce.number().int().min(1);
 
+/**
+ * The realtime transaction query's filters (spec section 3) as they live in the URL, one schema
+ * for the page (server), the filter form (browser) and the export route. Issue messages are
+ * message keys.
+ */
 export const transactionFilterSchema = z
   .object({
     from: z.string().optional(),
@@ -68,17 +66,6 @@ export function parseTransactionFilters(params: Record<string, string | string[]
   }
   const filters = result.data;
   return { filters: { ...filters, from: filters.from || filters.to || day, to: filters.to || filters.from || day }, issues: [] };
-}
-
-/** The URL of a view: defaults are left out, so links stay short. */
-export function transactionSearch(filters: Partial<TransactionFilters>): string {
-  const defaults: Record<string, unknown> = { page: 1, size: 10, sort: 'gmt_payment', dir: 'desc' };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === undefined || value === '' || defaults[key] === value) continue;
-    params.set(key, String(value));
-  }
-  return params.toString();
 }
 
 /** The realtime call's input (spec section 3) for a set of filters. */

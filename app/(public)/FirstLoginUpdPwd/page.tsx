@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { FirstLoginForm } from '@/components/auth/FirstLoginForm';
 import { PageHeading } from '@/components/ui/PageHeading';
-import { pendingPasswordChanges } from '@/lib/auth/forms';
+import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { homePath } from '@/lib/auth/routes';
 import { currentSession } from '@/lib/session/server';
 

@@ -1,4 +1,5 @@
-import { forgotFormSchema, loginFormSchema, newPasswordSchema, pendingPasswordChanges } from '@/lib/auth/forms';
+import { forgotFormSchema, loginFormSchema, newPasswordSchema } from '@/lib/auth/forms';
+import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? [] : (result.error?.issues ?? []).map((i) => `${String(i.path[0])}:${i.message}`);

@@ -1,4 +1,5 @@
-import { hasExactKey, parseTransactionFilters, realtimeQuery, transactionSearch } from '@/lib/transactions/filters';
+import { hasExactKey, parseTransactionFilters, realtimeQuery } from '@/lib/transactions/filters';
+import { transactionSearch } from '@/lib/transactions/search';
 
 const NOW = new Date('2026-11-21T04:00:00Z');
 

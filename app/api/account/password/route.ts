@@ -1,6 +1,7 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { MANAGEMENT_PASSWORD_ROLES, newPasswordSchema, pendingPasswordChanges } from '@/lib/auth/forms';
+import { newPasswordSchema } from '@/lib/auth/forms';
+import { MANAGEMENT_PASSWORD_ROLES, pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
 import { callUpstream } from '@/lib/gateway/client';
 import { crossSite, failure, invalidInput, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';

@@ -1,6 +1,7 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { newPasswordSchema, pendingPasswordChanges } from '@/lib/auth/forms';
+import { newPasswordSchema } from '@/lib/auth/forms';
+import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
 import { homePath } from '@/lib/auth/routes';
 import { callUpstream } from '@/lib/gateway/client';

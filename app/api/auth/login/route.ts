@@ -1,6 +1,7 @@
 import { type NextRequest } from 'next/server';
 import { CAPTCHA_COOKIE, checkCaptcha } from '@/lib/auth/captcha';
-import { loginFormSchema, pendingPasswordChanges } from '@/lib/auth/forms';
+import { loginFormSchema } from '@/lib/auth/forms';
+import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
 import { forget, remember, rememberedPassword } from '@/lib/auth/remember';
 import { FIRST_LOGIN_PATH, homePath } from '@/lib/auth/routes';

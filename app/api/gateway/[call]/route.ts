@@ -1,6 +1,6 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { pendingPasswordChanges } from '@/lib/auth/forms';
+import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { callUpstream } from '@/lib/gateway/client';
 import { CALLS, isCallName, type CallName } from '@/lib/gateway/registry';
 import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, success } from '@/lib/http/respond';

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { pendingPasswordChanges } from '@/lib/auth/forms';
+import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { ExportJob } from '@/lib/export/job';
 import { pulledStream } from '@/lib/export/stream';
 import { XLSX_MAX_ROWS } from '@/lib/export/xlsx';

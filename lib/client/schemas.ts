@@ -1,0 +1,7 @@
+// The shared validation rules as the browser uses them. Loaded on demand (`loadSchemas`), so zod is
+// not part of any page's first load; browser code reaches zod only through this module, whose first
+// import configures zod before any schema below is built.
+import './zod-setup';
+
+export { contactFormSchema, forgotFormSchema, loginFormSchema, newPasswordSchema } from '@/lib/auth/forms';
+export { transactionFilterSchema } from '@/lib/transactions/filters';

@@ -1,0 +1,12 @@
+import { useState } from 'react';
+
+/**
+ * True from the first time `open` is true. A dialog whose code loads on demand is mounted then and
+ * stays mounted, so later closings and openings (animation, focus return, kept state) behave as if
+ * it had been there from the start.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
