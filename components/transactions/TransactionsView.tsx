@@ -181,7 +181,7 @@ export function TransactionsView({ userId, filters, issues, result, error, singl
           {result.summary.map((line) => (
             <Col xs={24} sm={8} lg={4} key={line.name}>
               <Card data-testid={`summary-${line.name}`}>
-                <Statistic title={t(`tx.summary.${line.name}` as never)} value={formatAmount(line.amount)} suffix={<span style={{ fontSize: 12 }}>× {formatCount(line.count)}</span>} />
+                <Statistic title={t('tx.summaryTitle', { name: t(`tx.summary.${line.name}` as never), count: formatCount(line.count) })} value={formatAmount(line.amount)} />
               </Card>
             </Col>
           ))}

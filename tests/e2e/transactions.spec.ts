@@ -195,7 +195,8 @@ test('exports the filtered view as CSV: its rows and totals equal the page summa
     await Promise.all(
       ['SALE', 'VOID', 'REFUND'].map(async (name) => {
         const card = page.getByTestId(`summary-${name}`);
-        const [amountText = '', countText = ''] = (await card.locator('.ant-statistic-content').innerText()).split('×');
+        const amountText = await card.locator('.ant-statistic-content').innerText();
+        const countText = (await card.locator('.ant-statistic-title').innerText()).split('·')[1] ?? '';
         return [name, { amount: cents(amountText), count: Number(countText.replace(/[^\d]/g, '')) }];
       }),
     ),
