@@ -57,7 +57,7 @@ export function Sidebar({ menus, pathname, collapsed, organisation, pendingAppro
         <Badge count={pendingApprovals} size="small" style={{ marginInlineStart: 6 }} aria-label={t('menu.pendingApprovals', { count: pendingApprovals })} title={t('menu.pendingApprovals', { count: pendingApprovals })} />
       ) : null;
     return (
-      <Link href={path} data-menu-code={code}>
+      <Link href={path} prefetch={false} data-menu-code={code}>
         {logo}
         {title}
         {badge}

@@ -108,7 +108,7 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
                   background: active ? token.colorPrimaryBg : token.colorBgContainer,
                 }}
               >
-                <Link href={tab.url} aria-current={active ? 'page' : undefined} style={{ color: active ? token.colorPrimary : token.colorText, paddingInlineEnd: tab.affix ? 8 : 0 }}>
+                <Link href={tab.url} prefetch={false} aria-current={active ? 'page' : undefined} style={{ color: active ? token.colorPrimary : token.colorText, paddingInlineEnd: tab.affix ? 8 : 0 }}>
                   {title}
                 </Link>
                 {!tab.affix && (

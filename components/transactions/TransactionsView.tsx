@@ -2,9 +2,9 @@
 
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Drawer, Flex, Form, Input, Row, Select, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
 import { loadSchemas } from '@/lib/client/form-rules';
@@ -34,6 +34,9 @@ interface Props {
   stores: { code: string; name: string; merchant: string; terminals: string[] }[];
 }
 
+/** How long a search waits for the client router before the browser loads the address itself. */
+const NAVIGATION_FALLBACK_MS = 5000;
+
 interface FormValues {
   dates: [Dayjs, Dayjs];
   merchant?: string;
@@ -53,13 +56,35 @@ export function TransactionsView({ userId, filters, issues, result, error, singl
   const router = useRouter();
   const pathname = usePathname();
   const [form] = Form.useForm<FormValues>();
-  const [loading, startTransition] = useTransition();
+  const shown = useSearchParams().toString();
+  // The view is loading from the moment another URL is asked for until the URL changes (to that
+  // page, or to any other by back and forward). Tied to the URL, not to a transition: a transition
+  // that never settled left the form stuck.
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const [seen, setSeen] = useState(shown);
+  if (seen !== shown) {
+    setSeen(shown);
+    setLeaving(null);
+  }
+  const loading = leaving === shown;
   const [detail, setDetail] = useState<TransactionRow | null>(null);
   const [visibility] = useColumnVisibility('transactions', userId, TRANSACTION_COLUMNS);
   const merchant = Form.useWatch('merchant', form);
   const store = Form.useWatch('store', form);
 
-  const go = (next: Partial<TransactionFilters>) => startTransition(() => router.push(`${pathname}?${transactionSearch(next)}`));
+  const go = (next: Partial<TransactionFilters>) => {
+    const search = transactionSearch(next);
+    if (search === shown) return;
+    setLeaving(shown);
+    const url = `${pathname}?${search}`;
+    router.push(url);
+    // Under load Next's client router has been seen to drop a navigation without asking the server
+    // (docs/decisions.md): when the address has not moved after a while, the browser loads it.
+    window.setTimeout(() => {
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- the fallback for a push the router dropped
+      if (window.location.search.replace(/^\?/, '') === shown) window.location.assign(url);
+    }, NAVIGATION_FALLBACK_MS);
+  };
 
   async function search(values: FormValues) {
     const next = {
