@@ -79,10 +79,6 @@ export class ExportJob {
     await sharedStore().release(claimKey(this.sid));
   }
 
-  get ended() {
-    return this.over;
-  }
-
   private save() {
     return sharedStore().put(progressKey(this.sid, this.id), JSON.stringify(this.progress), PROGRESS_TTL_MS);
   }

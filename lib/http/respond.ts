@@ -81,6 +81,20 @@ export function crossSite(request: NextRequest): NextResponse | null {
   return isSameOrigin(request) ? null : failure(request, { code: 'CROSS_SITE' });
 }
 
+/**
+ * The opening of a signed-in route handler: a same-origin request with a live session. Answers the
+ * session, or the refusal to send (a dead or missing session also clears the cookie).
+ */
+export async function signedIn(request: NextRequest): Promise<{ session: SessionData; refused?: undefined } | { session?: undefined; refused: NextResponse }> {
+  const crossed = crossSite(request);
+  if (crossed) return { refused: crossed };
+  const { session } = await sessionOf(request);
+  if (session) return { session };
+  const response = failure(request, { code: 'NOT_SIGNED_IN' });
+  clearSessionCookie(request, response);
+  return { refused: response };
+}
+
 export function sessionOf(request: NextRequest): Promise<SessionState> {
   return openSession(request.cookies.get(sessionConfig().cookieName)?.value);
 }

@@ -14,4 +14,3 @@ export function isSameOrigin(request: Request): boolean {
   }
   return request.headers.get('sec-fetch-site') === 'same-origin';
 }
-

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { callUpstream } from '@/lib/gateway/client';
 import { CALLS, isCallName, type CallName } from '@/lib/gateway/registry';
-import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, success } from '@/lib/http/respond';
+import { clearSessionCookie, failure, setSessionCookie, signedIn, success } from '@/lib/http/respond';
 import { needsTouch, revokeSession } from '@/lib/session/session';
 
 const bodySchema = z.object({ input: z.record(z.string(), z.unknown()).default({}) });
@@ -13,15 +13,9 @@ const bodySchema = z.object({ input: z.record(z.string(), z.unknown()).default({
  * session's menus, with identity injected from the session. Always POST, same origin only.
  */
 export async function POST(request: NextRequest, { params }: { params: Promise<{ call: string }> }) {
-  const refused = crossSite(request);
+  const { session, refused } = await signedIn(request);
   if (refused) return refused;
   const { call } = await params;
-  const { session } = await sessionOf(request);
-  if (!session) {
-    const response = failure(request, { code: 'NOT_SIGNED_IN' });
-    clearSessionCookie(request, response);
-    return response;
-  }
   if (!isCallName(call) || !(CALLS[call] as { exposed?: boolean }).exposed) return failure(request, { code: 'UNKNOWN_CALL' });
   // While a first-login password change is owed, only /FirstLoginUpdPwd and its handler are open (spec section 4).
   const pending = pendingPasswordChanges(session);

@@ -5,7 +5,7 @@ import { pulledStream } from '@/lib/export/stream';
 import { XLSX_MAX_ROWS } from '@/lib/export/xlsx';
 import { callUpstream } from '@/lib/gateway/client';
 import { UPDATE_HEADER } from '@/lib/gateway/version';
-import { clearSessionCookie, crossSite, failure, sessionOf, setSessionCookie, translatorFor, upstreamError } from '@/lib/http/respond';
+import { failure, setSessionCookie, signedIn, translatorFor, upstreamError } from '@/lib/http/respond';
 import { needsTouch, revokeSession } from '@/lib/session/session';
 import { attachment, CONTENT_TYPES, exportFile, exportFileName, exportQuery, ExportUpstreamError, parseExportRequest } from '@/lib/transactions/export';
 import { hasExactKey, SINGLE_SEARCH_ROLE } from '@/lib/transactions/filters';
@@ -17,14 +17,8 @@ import { hasExactKey, SINGLE_SEARCH_ROLE } from '@/lib/transactions/filters';
  */
 export async function GET(request: NextRequest) {
   // A GET, but it hands out a customer's transactions: a link on another site must not start one.
-  const refused = crossSite(request);
+  const { session, refused } = await signedIn(request);
   if (refused) return refused;
-  const { session } = await sessionOf(request);
-  if (!session) {
-    const response = failure(request, { code: 'NOT_SIGNED_IN' });
-    clearSessionCookie(request, response);
-    return response;
-  }
   const pending = pendingPasswordChanges(session);
   if (pending.login || pending.management || !session.menus.includes('transactions')) return failure(request, { code: 'FORBIDDEN' });
 

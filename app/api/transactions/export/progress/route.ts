@@ -1,20 +1,14 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { readProgress } from '@/lib/export/job';
-import { clearSessionCookie, crossSite, failure, sessionOf, success } from '@/lib/http/respond';
+import { failure, signedIn, success } from '@/lib/http/respond';
 
 const query = z.object({ id: z.uuid() });
 
 /** How far this session's export with that id got: {written, total, done, cancelled, failed}. */
 export async function GET(request: NextRequest) {
-  const refused = crossSite(request);
+  const { session, refused } = await signedIn(request);
   if (refused) return refused;
-  const { session } = await sessionOf(request);
-  if (!session) {
-    const response = failure(request, { code: 'NOT_SIGNED_IN' });
-    clearSessionCookie(request, response);
-    return response;
-  }
   const parsed = query.safeParse({ id: request.nextUrl.searchParams.get('id') ?? undefined });
   if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' }, 'export.invalidId');
   // Keyed by the session id: another session's export is not found, whatever id it names.
