@@ -10,7 +10,7 @@ import { parseDay, toCompactDay } from '../format/date';
 import type { SessionData } from '../session/session';
 import { TRANSACTION_COLUMNS, type TransactionRow } from './columns';
 import { ExportTotals } from './export-totals';
-import { parseTransactionFilters, realtimeQuery, transactionFilterSchema, type TransactionFilters } from './filters';
+import { realtimeQuery, transactionFilterSchema, withDefaultDays, type TransactionFilters } from './filters';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -57,7 +57,7 @@ export function parseExportRequest(search: URLSearchParams, now = new Date()): E
     return { ok: false, message: first?.message ?? 'gateway.INVALID_INPUT', params: first && 'params' in first ? first.params : undefined };
   }
   // The page's defaults too: no days means today.
-  const { filters } = parseTransactionFilters(filterParams, now);
+  const filters = withDefaultDays(checked.data, now);
   const columns = own.data.columns.map((id) => TRANSACTION_COLUMNS.find((c) => c.id === id) as (typeof TRANSACTION_COLUMNS)[number]);
   return { ok: true, format: own.data.format, id: own.data.id, columns, filters };
 }

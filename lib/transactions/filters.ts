@@ -60,12 +60,16 @@ export type TransactionFilters = z.output<typeof transactionFilterSchema>;
 export function parseTransactionFilters(params: Record<string, string | string[] | undefined>, now = new Date()) {
   const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   const result = transactionFilterSchema.safeParse(flat);
-  const day = toIsoDay(today(now));
   if (!result.success) {
-    return { filters: { ...transactionFilterSchema.parse({}), from: day, to: day }, issues: result.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message })) };
+    return { filters: withDefaultDays(transactionFilterSchema.parse({}), now), issues: result.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message })) };
   }
-  const filters = result.data;
-  return { filters: { ...filters, from: filters.from || filters.to || day, to: filters.to || filters.from || day }, issues: [] };
+  return { filters: withDefaultDays(result.data, now), issues: [] };
+}
+
+/** The page's default span: one given day stands for both ends; none means today. */
+export function withDefaultDays(filters: TransactionFilters, now = new Date()): TransactionFilters {
+  const day = toIsoDay(today(now));
+  return { ...filters, from: filters.from || filters.to || day, to: filters.to || filters.from || day };
 }
 
 /** The realtime call's input (spec section 3) for a set of filters. */
