@@ -8,6 +8,7 @@ import { callUpstream } from '@/lib/gateway/client';
 import { currentSession } from '@/lib/session/server';
 import { sessionView } from '@/lib/session/session';
 import { shellLinks } from '@/lib/shell/links';
+import { partnersOf } from '@/lib/shell/partners';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
 
 /**
@@ -21,7 +22,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const [jar, customers, partners, approvals] = await Promise.all([
     cookies(),
     partner ? null : callUpstream('customerInfo', {}, session),
-    partner ? callUpstream('partnerList', {}, session) : null,
+    partner ? partnersOf(session) : null,
     session.menus.includes('reviewRefund') ? callUpstream('approvalCount', {}, session) : null,
   ]);
   const customer = customers?.ok ? customers.data[0] : undefined;

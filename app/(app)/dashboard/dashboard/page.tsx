@@ -7,15 +7,15 @@ import { DashboardPanels } from '@/components/dashboard/panels';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { dashboardPeriod } from '@/lib/dashboard/figures';
 import { requestDashboard } from '@/lib/dashboard/load';
-import { callUpstream } from '@/lib/gateway/client';
 import { currentSession } from '@/lib/session/server';
+import { partnersOf } from '@/lib/shell/partners';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('menu'))('dashboard') };
 }
 
 /** Partner users see whose figures these are: the partner's name, number and merchant count. */
-async function Partner({ request }: { request: ReturnType<typeof callUpstream<'partnerList'>> }) {
+async function Partner({ request }: { request: ReturnType<typeof partnersOf> }) {
   const result = await request;
   const partner = result.ok ? result.data[0] : undefined;
   return partner ? <PartnerHeader partner={partner} /> : null;
@@ -26,7 +26,7 @@ export default async function DashboardPage() {
   if (!session?.menus.includes('dashboard')) redirect('/login');
   // Every call starts here, before anything renders, so the panels load side by side.
   const requests = requestDashboard(session);
-  const partner = session.rank === 'PARTNER' ? callUpstream('partnerList', {}, session) : null;
+  const partner = session.rank === 'PARTNER' ? partnersOf(session) : null;
   const t = await getTranslations();
   const period = dashboardPeriod();
   return (

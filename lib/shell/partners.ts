@@ -1,0 +1,7 @@
+import 'server-only';
+import { cache } from 'react';
+import { callUpstream } from '../gateway/client';
+import type { SessionData } from '../session/session';
+
+/** A partner user's partner list, asked for once per request: the shell and the dashboard header both show it. */
+export const partnersOf = cache((session: SessionData) => callUpstream('partnerList', {}, session));
