@@ -4,10 +4,10 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { compareWeeks } from '@/lib/dashboard/figures';
+import { compareWeeks, signedChange } from '@/lib/dashboard/figures';
 import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
 import { formatAmount, formatCount } from '@/lib/format/money';
-import { localName } from '@/lib/i18n/names';
+import { localName, paymentTypeName } from '@/lib/i18n/names';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
 
 /** The dashboard's grid: each slot is a panel that streams in on its own. */
@@ -42,7 +42,7 @@ function NoData() {
 }
 
 export function TotalsBody({ data }: { data: PanelData<'totals'> }) {
-  const t = useTranslations('dashboard.totals');
+  const t = useTranslations('dashboard');
   return (
     <Flex gap={32} wrap>
       <Statistic title={t('count')} value={formatCount(data.allCount)} />
@@ -69,13 +69,14 @@ export function CountsBody({ data }: { data: PanelData<'counts'> }) {
 export function CurveBody({ data }: { data: PanelData<'curve'> }) {
   const t = useTranslations('dashboard.curve');
   const week = compareWeeks(data.current, data.previous);
+  const change = signedChange(week);
   const tone = week.direction === 'down' ? 'danger' : week.direction === 'up' ? 'success' : 'secondary';
   return (
     <>
       <Typography.Paragraph data-testid="curve-comparison">
         <Typography.Text strong>HKD {formatAmount(week.current)}</Typography.Text>{' '}
         <Typography.Text type={tone}>
-          {week.changePercent === null ? t('noComparison') : t('change', { percent: `${week.direction === 'up' ? '+' : ''}${week.changePercent}` })}
+          {change === null ? t('noComparison') : t('change', { percent: change })}
         </Typography.Text>
       </Typography.Paragraph>
       <CurveChart current={data.current} previous={data.previous} summary={t('summary', { current: formatAmount(week.current), previous: formatAmount(week.previous) })} />
@@ -100,8 +101,7 @@ export function TransTypesBody({ data }: { data: PanelData<'transTypes'> }) {
 export function PaymentTypesBody({ data }: { data: PanelData<'paymentTypes'> }) {
   const t = useTranslations();
   if (data.length === 0) return <NoData />;
-  const name = (type: string) => (t.has(`paymentType.${type}` as never) ? t(`paymentType.${type}` as never) : type);
-  const rows = data.map((row) => ({ key: row.payment_type, label: name(row.payment_type), count: row.count, amount: row.amount }));
+  const rows = data.map((row) => ({ key: row.payment_type, label: paymentTypeName(t, row.payment_type), count: row.count, amount: row.amount }));
   return <ShareChart testId="chart-paymentTypes" rows={rows} measure="amount" nameTitle={t('dashboard.paymentTypes.type')} summary={t('dashboard.paymentTypes.summary')} />;
 }
 

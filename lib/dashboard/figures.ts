@@ -26,6 +26,10 @@ export function compareWeeks(current: readonly DayFigure[], previous: readonly D
   return { current: toFixedDecimal(now), previous: toFixedDecimal(before), changePercent, direction };
 }
 
+/** The change as shown: a rise carries its plus sign; null when there is nothing to compare with. */
+export const signedChange = (week: WeekComparison): string | null =>
+  week.changePercent === null ? null : `${week.direction === 'up' ? '+' : ''}${week.changePercent}`;
+
 /** "20261121" -> "11-21": the curve's axis labels. */
 export const shortDay = (day: string) => `${day.slice(4, 6)}-${day.slice(6, 8)}`;
 

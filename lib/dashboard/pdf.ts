@@ -5,9 +5,9 @@ import type { createTranslator } from 'next-intl';
 import type { GatewayResult } from '../gateway/client';
 import { errorMessageKey } from '../gateway/message-key';
 import { formatAmount, formatCount } from '../format/money';
-import { localName } from '../i18n/names';
+import { localName, paymentTypeName } from '../i18n/names';
 import type { Language } from '../i18n/languages';
-import { CHART_PALETTE, compareWeeks, shortDay } from './figures';
+import { CHART_PALETTE, compareWeeks, plotValue, shortDay, signedChange } from './figures';
 import type { DashboardPanel, PanelData } from './load';
 import { pdfFontPath } from './pdf-font';
 
@@ -41,7 +41,7 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
   doc.fontSize(9).fillColor(GREY).text(t('dashboard.pdf.generated', { time: meta.generated, account: meta.account })).text(t('dashboard.period', meta.period)).fillColor('black');
 
   heading(t('dashboard.totals.title'));
-  if (answers.totals.ok) table(doc, [t('dashboard.totals.count'), t('dashboard.totals.amount')], [[formatCount(answers.totals.data.allCount), formatAmount(answers.totals.data.allAmount)]], [false, true]);
+  if (answers.totals.ok) table(doc, [t('dashboard.count'), t('dashboard.amount')], [[formatCount(answers.totals.data.allCount), formatAmount(answers.totals.data.allAmount)]], [false, true]);
   else doc.text(failed(answers.totals) ?? '');
 
   heading(t('dashboard.counts.title'));
@@ -52,8 +52,9 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
   if (answers.curve.ok) {
     const { current, previous } = answers.curve.data;
     const week = compareWeeks(current, previous);
-    doc.text(`HKD ${formatAmount(week.current)} · ${week.changePercent === null ? t('dashboard.curve.noComparison') : t('dashboard.curve.change', { percent: `${week.direction === 'up' ? '+' : ''}${week.changePercent}` })}`);
-    lineChart(doc, [current.map((d) => Number(d.amount)), previous.map((d) => Number(d.amount))], current.map((d) => shortDay(d.day)), [t('dashboard.curve.current'), t('dashboard.curve.previous')]);
+    const change = signedChange(week);
+    doc.text(`HKD ${formatAmount(week.current)} · ${change === null ? t('dashboard.curve.noComparison') : t('dashboard.curve.change', { percent: change })}`);
+    lineChart(doc, [current.map((d) => plotValue(d.amount)), previous.map((d) => plotValue(d.amount))], current.map((d) => shortDay(d.day)), [t('dashboard.curve.current'), t('dashboard.curve.previous')]);
     table(
       doc,
       [t('dashboard.curve.day'), `${t('dashboard.curve.current')} (HKD)`, t('dashboard.curve.day'), `${t('dashboard.curve.previous')} (HKD)`],
@@ -69,10 +70,9 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
     table(doc, [nameTitle, t('dashboard.count'), t('dashboard.amount')], answer.data.map((row) => [row.name, formatCount(row.count), formatAmount(row.amount)]), [false, true, true]);
   };
   const mapAnswer = <T, U>(answer: GatewayResult<T>, map: (data: T) => U): GatewayResult<U> => (answer.ok ? { ...answer, data: map(answer.data) } : answer);
-  const paymentName = (type: string) => (t.has(`paymentType.${type}` as never) ? t(`paymentType.${type}` as never) : type);
   named(t('dashboard.topStores.title'), t('dashboard.topStores.store'), mapAnswer(answers.topStores, (rows) => rows.map((r) => ({ name: r.store_name || r.store_code, count: r.count, amount: r.amount }))));
   named(t('dashboard.transTypes.title'), t('dashboard.transTypes.type'), mapAnswer(answers.transTypes, (rows) => rows.map((r) => ({ ...r, name: t(`tx.summary.${r.name}` as never) }))));
-  named(t('dashboard.paymentTypes.title'), t('dashboard.paymentTypes.type'), mapAnswer(answers.paymentTypes, (rows) => rows.map((r) => ({ name: paymentName(r.payment_type), count: r.count, amount: r.amount }))));
+  named(t('dashboard.paymentTypes.title'), t('dashboard.paymentTypes.type'), mapAnswer(answers.paymentTypes, (rows) => rows.map((r) => ({ name: paymentTypeName(t, r.payment_type), count: r.count, amount: r.amount }))));
   return doc;
 }
 
