@@ -15,12 +15,34 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
-// antd's forms schedule work through MessageChannel and measure with ResizeObserver; jsdom has
-// neither. Node's MessageChannel is the real thing; nothing is laid out in jsdom, so a
-// ResizeObserver that never fires is what a real one would do here.
+// antd's forms and selects schedule work through MessageChannel and measure with ResizeObserver;
+// jsdom has neither. Node's own MessageChannel keeps its ports open after the tests end, so jest
+// never exits (CI timed out on it): this channel delivers each message on a later task, as a
+// browser does, and holds nothing open. Nothing is laid out in jsdom, so a ResizeObserver that
+// never fires is what a real one would do here.
+type Listener = ((event: { data: unknown }) => void) | null;
+class TaskPort {
+  onmessage: Listener = null;
+  peer: TaskPort | null = null;
+  postMessage(data: unknown) {
+    const target = this.peer;
+    setTimeout(() => target?.onmessage?.({ data }), 0);
+  }
+  start() {}
+  close() {
+    this.onmessage = null;
+  }
+}
+class TaskChannel {
+  readonly port1 = new TaskPort();
+  readonly port2 = new TaskPort();
+  constructor() {
+    this.port1.peer = this.port2;
+    this.port2.peer = this.port1;
+  }
+}
 if (typeof globalThis.MessageChannel === 'undefined') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- node's own, only in jsdom tests
-  globalThis.MessageChannel = require('node:worker_threads').MessageChannel;
+  globalThis.MessageChannel = TaskChannel as unknown as typeof MessageChannel;
 }
 if (typeof globalThis.ResizeObserver === 'undefined') {
   globalThis.ResizeObserver = class {
