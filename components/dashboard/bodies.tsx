@@ -1,7 +1,6 @@
 'use client';
 
-import { FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { compareWeeks, signedChange } from '@/lib/dashboard/figures';
@@ -105,21 +104,12 @@ export function PaymentTypesBody({ data }: { data: PanelData<'paymentTypes'> }) 
   return <ShareChart testId="chart-paymentTypes" rows={rows} measure="amount" nameTitle={t('dashboard.paymentTypes.type')} summary={t('dashboard.paymentTypes.summary')} />;
 }
 
-export function PartnerHeader({ partner }: { partner: { name: string; partner_no: string; midNumber: number } }) {
+export function PartnerHeader({ partner }: { partner: { name: string; cname?: string; partner_no: string; midNumber: number } }) {
   const t = useTranslations('dashboard');
+  const locale = useLocale();
   return (
     <Typography.Paragraph data-testid="partner-header" style={{ marginBottom: 16 }}>
-      {t('partner', { name: partner.name, number: partner.partner_no, mids: partner.midNumber })}
+      {t('partner', { name: localName(locale, partner), number: partner.partner_no, mids: partner.midNumber })}
     </Typography.Paragraph>
-  );
-}
-
-/** The server makes the PDF; the browser only follows the link. */
-export function PdfDownload() {
-  const t = useTranslations('dashboard');
-  return (
-    <Button href="/pdf-download-dashboard" icon={<FilePdfOutlined aria-hidden />} download>
-      {t('downloadPdf')}
-    </Button>
   );
 }
