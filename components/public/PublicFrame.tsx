@@ -11,8 +11,8 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   const t = useTranslations('app');
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
-        <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, paddingInline: 16 }}>
+        <Typography.Text strong ellipsis style={{ color: '#fff', fontSize: 18, minWidth: 0 }}>
           {t('title')}
         </Typography.Text>
         <LanguageSelector />
