@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { compareWeeks, signedChange } from '@/lib/dashboard/figures';
 import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
 import { formatAmount, formatCount } from '@/lib/format/money';
-import { localName, paymentTypeName } from '@/lib/i18n/names';
+import { localName } from '@/lib/i18n/names';
+import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
 
 /** The dashboard's grid: each slot is a panel that streams in on its own. */
@@ -100,7 +101,7 @@ export function TransTypesBody({ data }: { data: PanelData<'transTypes'> }) {
 export function PaymentTypesBody({ data }: { data: PanelData<'paymentTypes'> }) {
   const t = useTranslations();
   if (data.length === 0) return <NoData />;
-  const rows = data.map((row) => ({ key: row.payment_type, label: paymentTypeName(t, row.payment_type), count: row.count, amount: row.amount }));
+  const rows = data.map((row) => ({ key: row.payment_type, label: codeName(t as unknown as CodeTranslator, 'paymentType', row.payment_type), count: row.count, amount: row.amount }));
   return <ShareChart testId="chart-paymentTypes" rows={rows} measure="amount" nameTitle={t('dashboard.paymentTypes.type')} summary={t('dashboard.paymentTypes.summary')} />;
 }
 

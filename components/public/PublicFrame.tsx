@@ -12,7 +12,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, paddingInline: 16 }}>
-        <Typography.Text strong ellipsis style={{ color: '#fff', fontSize: 18, minWidth: 0 }}>
+        <Typography.Text strong style={{ color: '#fff', fontSize: 18, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {t('title')}
         </Typography.Text>
         <LanguageSelector />

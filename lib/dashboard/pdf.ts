@@ -5,7 +5,8 @@ import type { createTranslator } from 'next-intl';
 import type { GatewayResult } from '../gateway/client';
 import { errorMessageKey } from '../gateway/message-key';
 import { formatAmount, formatCount } from '../format/money';
-import { localName, paymentTypeName } from '../i18n/names';
+import { localName } from '../i18n/names';
+import { codeName, type CodeTranslator } from '../list-kit/cells';
 import type { Language } from '../i18n/languages';
 import { CHART_PALETTE, compareWeeks, plotValue, shortDay, signedChange } from './figures';
 import type { DashboardPanel, PanelData } from './load';
@@ -70,7 +71,7 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
   const mapAnswer = <T, U>(answer: GatewayResult<T>, map: (data: T) => U): GatewayResult<U> => (answer.ok ? { ...answer, data: map(answer.data) } : answer);
   named(t('dashboard.topStores.title'), t('dashboard.topStores.store'), mapAnswer(answers.topStores, (rows) => rows.map((r) => ({ name: r.store_name || r.store_code, count: r.count, amount: r.amount }))));
   named(t('dashboard.transTypes.title'), t('dashboard.transTypes.type'), mapAnswer(answers.transTypes, (rows) => rows.map((r) => ({ ...r, name: t(`tx.summary.${r.name}` as never) }))));
-  named(t('dashboard.paymentTypes.title'), t('dashboard.paymentTypes.type'), mapAnswer(answers.paymentTypes, (rows) => rows.map((r) => ({ name: paymentTypeName(t, r.payment_type), count: r.count, amount: r.amount }))));
+  named(t('dashboard.paymentTypes.title'), t('dashboard.paymentTypes.type'), mapAnswer(answers.paymentTypes, (rows) => rows.map((r) => ({ name: codeName(t as unknown as CodeTranslator, 'paymentType', r.payment_type), count: r.count, amount: r.amount }))));
   return doc;
 }
 
