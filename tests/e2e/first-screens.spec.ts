@@ -205,11 +205,14 @@ test('the footer and sidebar help links open the portal\'s help pages when no ad
 test.describe('help in Simplified Chinese, signed out', () => {
   test.use({ locale: 'zh-CN' });
 
-  test('the help pages are readable before signing in', async ({ page }) => {
-    await page.goto('/help/faq');
-    await expect(page).toHaveURL(/\/help\/faq$/);
-    await expect(page.getByRole('heading', { level: 1, name: '常见问题' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: '我忘记了密码。' })).toBeVisible();
+  test('the help pages are readable before signing in, from the sign-in page\'s footer', async ({ page, context }) => {
+    await page.goto('/login');
+    const opened = context.waitForEvent('page');
+    await page.getByRole('contentinfo').getByRole('link', { name: '常见问题' }).click();
+    const faq = await opened;
+    await expect(faq).toHaveURL(/\/help\/faq$/);
+    await expect(faq.getByRole('heading', { level: 1, name: '常见问题' })).toBeVisible();
+    await expect(faq.getByRole('heading', { name: '我忘记了密码。' })).toBeVisible();
   });
 });
 
