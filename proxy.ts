@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { mobileTarget } from './lib/auth/mobile';
-import { LOGIN_PATH, navigate } from './lib/auth/routes';
+import { FORBIDDEN_PATH, LOGIN_PATH, navigate } from './lib/auth/routes';
 import { createNonce, pageCsp } from './lib/security/headers';
 import { sessionConfig } from './lib/session/config';
 import { isHttps, needsTouch, openSession, sealSession, sessionCookieSettings, type SessionData } from './lib/session/session';
@@ -28,17 +28,19 @@ export async function proxy(request: NextRequest) {
   }
   if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.to, request.url), 307);
 
-  const response = pageResponse(request);
+  const response = pageResponse(request, decision.kind === 'forbidden' ? new URL(FORBIDDEN_PATH, request.url) : undefined);
   if (cookie && !session) response.cookies.set(cookieName, '', { path: '/', maxAge: 0 });
   if (session && needsTouch(session)) await touch(response, session, secure);
   return response;
 }
 
-function pageResponse(request: NextRequest) {
+/** The page asked for, or (`rewrite`) another page shown at the same address. */
+function pageResponse(request: NextRequest, rewrite?: URL) {
   const csp = pageCsp({ nonce: createNonce(), development: process.env.NODE_ENV === 'development' });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const init = { request: { headers: requestHeaders } };
+  const response = rewrite ? NextResponse.rewrite(rewrite, init) : NextResponse.next(init);
   response.headers.set('Content-Security-Policy', csp);
   return response;
 }

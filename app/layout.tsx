@@ -1,7 +1,7 @@
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/AppProviders';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
@@ -14,12 +14,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const locale = await getLocale();
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  // The help pages' texts are rendered on the server only: every page would otherwise carry them.
+  const { help: _serverOnly, ...clientMessages } = messages;
   return (
     <html lang={locale}>
       <body>
         <AntdRegistry>
-          <NextIntlClientProvider>
+          <NextIntlClientProvider messages={clientMessages}>
             <AppProviders language={languageOfTag(locale) ?? DEFAULT_LANGUAGE}>
               {children}
             </AppProviders>

@@ -30,14 +30,14 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const organisation: Organisation | null = customer
     ? { kind: 'customer', name: customer.customer_name, cname: customer.customer_cname, number: customer.customer_no }
     : partnerRow
-      ? { kind: 'partner', name: partnerRow.name, cname: String(partnerRow.cname ?? ''), number: partnerRow.partner_no }
+      ? { kind: 'partner', name: partnerRow.name, cname: partnerRow.cname ?? '', number: partnerRow.partner_no }
       : null;
   const newerVersion = [customers, partners, approvals].some((result) => result?.newerVersion);
   return (
     <AppShell
       session={sessionView(session)}
       organisation={organisation}
-      partners={partners?.ok ? partners.data.map(({ name, partner_no }) => ({ name, partner_no })) : []}
+      partners={partners?.ok ? partners.data.map(({ name, cname, partner_no }) => ({ name, cname, partner_no })) : []}
       links={shellLinks()}
       sidebarOpen={jar.get(SIDEBAR_COOKIE)?.value !== '0'}
       pendingApprovals={approvals?.ok ? (approvals.data[0]?.raCount ?? 0) : null}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PublicFrame } from '@/components/public/PublicFrame';
+import { shellLinks } from '@/lib/shell/links';
 
 export default function PublicLayout({ children }: { children: ReactNode }) {
-  return <PublicFrame>{children}</PublicFrame>;
+  return <PublicFrame links={shellLinks()}>{children}</PublicFrame>;
 }

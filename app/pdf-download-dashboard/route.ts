@@ -21,6 +21,8 @@ export async function GET(request: NextRequest) {
 
   const requests = requestDashboard(session);
   const answers = Object.fromEntries(await Promise.all(DASHBOARD_PANELS.map(async (panel) => [panel, await requests[panel]]))) as DashboardAnswers;
+  // The user cancelled while the figures were being collected: nothing is drawn.
+  if (request.signal.aborted) return new Response(null, { status: 499 });
   const clock = wallClock();
   const doc = dashboardPdf(answers, translatorFor(request), requestLanguage(request), { account: session.account, generated: clock.time, period: dashboardPeriod() });
   doc.end();

@@ -1,10 +1,12 @@
 'use client';
 
+import { LogoutOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Steps, Typography } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { postJson } from '@/lib/client/api';
+import { signOut } from '@/lib/client/sign-out';
 import { NewPasswordFields } from './NewPasswordFields';
 
 type Step = 'login' | 'management';
@@ -55,6 +57,10 @@ export function FirstLoginForm({ steps, start }: { steps: Step[]; start: Step })
           {saving ? t('pwd.checking') : t('firstLogin.submit')}
         </Button>
       </Form>
+      {/* The forced change is not a dead end: the user may leave and come back later. */}
+      <Button type="link" block icon={<LogoutOutlined aria-hidden />} onClick={() => void signOut()} style={{ marginTop: 8 }}>
+        {t('account.logout')}
+      </Button>
     </>
   );
 }

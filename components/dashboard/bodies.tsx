@@ -1,13 +1,13 @@
 'use client';
 
-import { FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { compareWeeks, signedChange } from '@/lib/dashboard/figures';
 import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
 import { formatAmount, formatCount } from '@/lib/format/money';
-import { localName, paymentTypeName } from '@/lib/i18n/names';
+import { localName } from '@/lib/i18n/names';
+import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
 
 /** The dashboard's grid: each slot is a panel that streams in on its own. */
@@ -101,25 +101,16 @@ export function TransTypesBody({ data }: { data: PanelData<'transTypes'> }) {
 export function PaymentTypesBody({ data }: { data: PanelData<'paymentTypes'> }) {
   const t = useTranslations();
   if (data.length === 0) return <NoData />;
-  const rows = data.map((row) => ({ key: row.payment_type, label: paymentTypeName(t, row.payment_type), count: row.count, amount: row.amount }));
+  const rows = data.map((row) => ({ key: row.payment_type, label: codeName(t as unknown as CodeTranslator, 'paymentType', row.payment_type), count: row.count, amount: row.amount }));
   return <ShareChart testId="chart-paymentTypes" rows={rows} measure="amount" nameTitle={t('dashboard.paymentTypes.type')} summary={t('dashboard.paymentTypes.summary')} />;
 }
 
-export function PartnerHeader({ partner }: { partner: { name: string; partner_no: string; midNumber: number } }) {
+export function PartnerHeader({ partner }: { partner: { name: string; cname?: string; partner_no: string; midNumber: number } }) {
   const t = useTranslations('dashboard');
+  const locale = useLocale();
   return (
     <Typography.Paragraph data-testid="partner-header" style={{ marginBottom: 16 }}>
-      {t('partner', { name: partner.name, number: partner.partner_no, mids: partner.midNumber })}
+      {t('partner', { name: localName(locale, partner), number: partner.partner_no, mids: partner.midNumber })}
     </Typography.Paragraph>
-  );
-}
-
-/** The server makes the PDF; the browser only follows the link. */
-export function PdfDownload() {
-  const t = useTranslations('dashboard');
-  return (
-    <Button href="/pdf-download-dashboard" icon={<FilePdfOutlined aria-hidden />} download>
-      {t('downloadPdf')}
-    </Button>
   );
 }

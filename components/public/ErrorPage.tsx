@@ -1,11 +1,11 @@
 import { Button, Result } from 'antd';
 import { getTranslations } from 'next-intl/server';
 
-type ErrorKind = 'notFound' | 'unauthorized';
+type ErrorKind = 'notFound' | 'unauthorized' | 'forbidden';
 
-const STATUS: Record<ErrorKind, '404' | '403'> = { notFound: '404', unauthorized: '403' };
+const STATUS: Record<ErrorKind, '404' | '403'> = { notFound: '404', unauthorized: '403', forbidden: '403' };
 
-/** The translated 404 and 401 pages, each with a way back. */
+/** The translated 404, 401 and no-access pages, each with a way back (public, or inside the shell). */
 export async function ErrorPage({ kind }: { kind: ErrorKind }) {
   const t = await getTranslations('errors');
   return (

@@ -4,12 +4,14 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { Drawer, Flex, Layout, Select, Typography } from 'antd';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LanguageSelector } from '@/components/i18n/LanguageSelector';
 import { postJson } from '@/lib/client/api';
+import { signOut, USER_KEY } from '@/lib/client/sign-out';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { useMediaQuery } from '@/lib/client/use-media-query';
+import { localName } from '@/lib/i18n/names';
 import type { SessionView } from '@/lib/session/session';
 import type { ShellLinks } from '@/lib/shell/links';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
@@ -27,29 +29,22 @@ const ChangePasswordDialog = dynamic(() => import('./ChangePasswordDialog').then
 const MOBILE_QUERY = '(max-width: 1263px)';
 const SIDEBAR_WIDTH = 279;
 const MINI_WIDTH = 60;
-/** Tab-visibility rule (spec section 2): the signed-in user id, per browser. */
-const USER_KEY = 'portal_user';
 export const APPROVALS_CHANGED = 'portal:approvals';
 
 interface Props {
   session: SessionView;
   organisation: Organisation | null;
-  partners: { name: string; partner_no: string }[];
+  partners: { name: string; cname?: string; partner_no: string }[];
   links: ShellLinks;
   sidebarOpen: boolean;
   pendingApprovals: number | null;
   children: ReactNode;
 }
 
-async function signOut() {
-  localStorage.removeItem(USER_KEY);
-  const result = await postJson<{ redirect: string }>('/api/auth/logout', {}, { onSessionEnd: 'return' });
-  window.location.assign(result.ok ? result.data.redirect : '/login');
-}
-
 /** The frame of every signed-in page: top bar, sidebar, tabs, content, footer. */
 export function AppShell({ session, organisation, partners, links, sidebarOpen, pendingApprovals: initialApprovals, children }: Props) {
   const t = useTranslations();
+  const locale = useLocale();
   const pathname = usePathname();
   const [open, setOpen] = useState(sidebarOpen);
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -125,15 +120,16 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         >
           {mobile ? <MenuOutlined /> : open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
         </button>
-        <Typography.Text strong style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
+        {/* On a phone the title gives way (the drawer and the browser title still name the portal), so the language and account menus stay on screen. */}
+        <Typography.Text strong className="portal-hide-phone" style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
           {t('app.title')}
         </Typography.Text>
-        <Flex flex={1} justify="end" align="center" gap={12}>
+        <Flex flex={1} justify="end" align="center" gap={12} style={{ minWidth: 0 }}>
           {partners.length > 0 && (
             <Select
               aria-label={t('shell.partners')}
               value={partners[0]?.partner_no}
-              options={partners.map((p) => ({ value: p.partner_no, label: `${p.name} (${p.partner_no})` }))}
+              options={partners.map((p) => ({ value: p.partner_no, label: `${localName(locale, p)} (${p.partner_no})` }))}
               style={{ minWidth: 220 }}
               className="portal-hide-narrow"
             />
@@ -159,9 +155,9 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         </Drawer>
         <Layout style={{ minWidth: 0 }}>
           <Suspense>
-            <TabStrip userId={session.userId} hasDashboard={session.menus.includes('dashboard')} />
+            <TabStrip userId={session.userId} menus={session.menus} />
           </Suspense>
-          <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+          <Layout.Content className="portal-content">{children}</Layout.Content>
           <Layout.Footer style={{ paddingBlock: 16 }}>
             <ShellFooter links={links} />
           </Layout.Footer>

@@ -1,7 +1,7 @@
 'use client';
 
 import { AppstoreOutlined, BellOutlined, FileSearchOutlined, HomeOutlined, LinkOutlined, QrcodeOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined, TransactionOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Badge, Flex, Menu, Typography, type MenuProps } from 'antd';
+import { Badge, Flex, Menu, Typography, type MenuProps } from 'antd';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { buildMenu, routeOfPath } from '@/lib/auth/menu';
 import { splitName } from '@/lib/auth/profile';
 import { localName } from '@/lib/i18n/names';
 import type { ShellLinks } from '@/lib/shell/links';
+import { ShellLink } from './ShellLink';
 import { AlipayLogo, WeChatPayLogo } from './WalletLogos';
 
 const ICONS: Record<string, ReactNode> = {
@@ -42,7 +43,6 @@ interface Props {
 /** The sidebar: organisation, the menu built from the session's codes, and the external links. */
 export function Sidebar({ menus, pathname, collapsed, organisation, pendingApprovals, links }: Props) {
   const t = useTranslations();
-  const { message } = App.useApp();
   const entries = buildMenu(menus);
   const label = (code: string, path: string) => {
     const title = t(`menu.${code}` as never);
@@ -74,17 +74,6 @@ export function Sidebar({ menus, pathname, collapsed, organisation, pendingAppro
   const locale = useLocale();
   const [first, second] = organisation ? splitName(localName(locale, organisation)) : ['', ''];
 
-  const external = (href: string, text: string, icon: ReactNode) =>
-    href ? (
-      <Typography.Link href={href} target="_blank" rel="noopener noreferrer">
-        {icon} {text} <span className="sr-only">{t('shell.newTab')}</span>
-      </Typography.Link>
-    ) : (
-      <Typography.Link onClick={() => message.warning(t('shell.noRelatedData'), 5)}>
-        {icon} {text}
-      </Typography.Link>
-    );
-
   return (
     <Flex vertical style={{ height: '100%' }}>
       {organisation && !collapsed && (
@@ -112,8 +101,12 @@ export function Sidebar({ menus, pathname, collapsed, organisation, pendingAppro
       </nav>
       {!collapsed && (
         <Flex vertical gap={8} style={{ padding: '12px 20px 16px', fontSize: 13 }}>
-          {external(links.tips, t('shell.tips'), <LinkOutlined aria-hidden />)}
-          {external(links.riskPortal, t('shell.riskPortal'), <SafetyCertificateOutlined aria-hidden />)}
+          <ShellLink href={links.tips}>
+            <LinkOutlined aria-hidden /> {t('shell.tips')}
+          </ShellLink>
+          <ShellLink href={links.riskPortal}>
+            <SafetyCertificateOutlined aria-hidden /> {t('shell.riskPortal')}
+          </ShellLink>
         </Flex>
       )}
     </Flex>

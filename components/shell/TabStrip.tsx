@@ -1,13 +1,13 @@
 'use client';
 
 import { CloseOutlined, EllipsisOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, theme, type MenuProps } from 'antd';
+import { App, Button, Dropdown, theme, type MenuProps } from 'antd';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useReducer, useRef } from 'react';
 import { routeOfPath } from '@/lib/auth/menu';
-import { destination, initialTabs, tabsReducer, type TabAction, type TabState } from '@/lib/shell/tabs';
+import { destination, initialTabs, MAX_TABS, tabsReducer, tabToEvict, type TabAction, type TabState } from '@/lib/shell/tabs';
 
 const STORAGE = 'portal_tabs';
 const SCROLL = 'portal_tab_scroll';
@@ -18,24 +18,32 @@ const readScroll = () => JSON.parse(sessionStorage.getItem(SCROLL) ?? '{}') as R
  * Visited pages (spec section 2): the dashboard pinned, a right-click menu (and a ⋯ button, for
  * the keyboard) with refresh, close, close others and close all. These are links between pages,
  * so they are a navigation list, not ARIA tabs. A page comes back at the URL it was left at
- * (filters and page live in the URL) and at its scroll position.
+ * (filters and page live in the URL) and at its scroll position. One row that scrolls sideways,
+ * at most MAX_TABS entries; only routes the user's menus allow become tabs.
  */
-export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboard: boolean }) {
+export function TabStrip({ userId, menus }: { userId: number; menus: readonly string[] }) {
   const t = useTranslations();
   const { token } = theme.useToken();
+  const { message } = App.useApp();
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams().toString();
   const key = `${STORAGE}:${userId}`;
-  const [state, dispatch] = useReducer(tabsReducer, undefined, () => initialTabs(hasDashboard));
+  const [state, dispatch] = useReducer(tabsReducer, undefined, () => initialTabs(menus.includes('dashboard')));
   const restored = useRef(false);
+  const list = useRef<HTMLUListElement>(null);
+  const allowed = (path: string) => {
+    const code = routeOfPath(path)?.code;
+    return code !== undefined && menus.includes(code);
+  };
+  const titleOf = (path: string) => t(`menu.${routeOfPath(path)?.code ?? 'dashboard'}` as never);
 
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
     try {
       const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as TabState | null;
-      for (const tab of saved?.tabs ?? []) if (routeOfPath(tab.path) && tab.path !== pathname) dispatch({ type: 'visit', path: tab.path, url: tab.url });
+      for (const tab of saved?.tabs ?? []) if (allowed(tab.path) && tab.path !== pathname) dispatch({ type: 'visit', path: tab.path, url: tab.url });
     } catch {
       // a damaged entry is dropped
     }
@@ -44,17 +52,26 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
   }, [key]);
 
   useEffect(() => {
-    if (!routeOfPath(pathname)) return;
+    if (!allowed(pathname)) return;
+    const evicted = tabToEvict(state, pathname);
+    if (evicted) message.info(t('shell.tabCap', { max: MAX_TABS, title: titleOf(evicted.path) }), 5);
     dispatch({ type: 'visit', path: pathname, url: search ? `${pathname}?${search}` : pathname });
     window.scrollTo(0, readScroll()[pathname] ?? 0);
     const remember = () => sessionStorage.setItem(SCROLL, JSON.stringify({ ...readScroll(), [pathname]: window.scrollY }));
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
+    // A visit is made when the address changes, not when the tabs do.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
 
   useEffect(() => {
     sessionStorage.setItem(key, JSON.stringify(state));
   }, [key, state]);
+
+  // The row scrolls sideways: the current page's tab is brought into view.
+  useEffect(() => {
+    if (state.active) list.current?.querySelector(`[data-tab-path="${CSS.escape(state.active)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [state.active, state.tabs.length]);
 
   const act = (action: TabAction) => {
     const next = tabsReducer(state, action);
@@ -72,9 +89,12 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
         { key: 'closeAll', label: t('shell.tabCloseAll') },
       ],
       onClick: ({ key: choice }) => {
+        // Refresh reloads the tab it belongs to: the current page is rendered again in place; another
+        // tab is opened, which renders its (dynamic) page afresh. Refreshing right after a push would
+        // act on the page still shown, not on the one asked for.
         if (choice === 'refresh') {
-          if (path !== pathname) router.push(tab?.url ?? path);
-          router.refresh();
+          if (path === pathname) router.refresh();
+          else router.push(tab?.url ?? path);
         } else if (choice === 'close') act({ type: 'close', path });
         else if (choice === 'closeOthers') act({ type: 'closeOthers', path });
         else act({ type: 'closeAll' });
@@ -88,17 +108,17 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
       aria-label={t('shell.tabs')}
       style={{ position: 'sticky', top: 56, zIndex: 15, display: 'flex', alignItems: 'center', gap: 8, padding: '6px 16px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
-      <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 4, listStyle: 'none', margin: 0, padding: 0, flex: 1 }}>
+      <ul ref={list} className="portal-tab-row">
         {state.tabs.map((tab) => {
           const active = tab.path === pathname;
-          const code = routeOfPath(tab.path)?.code ?? 'dashboard';
-          const title = t(`menu.${code}` as never);
+          const title = titleOf(tab.path);
           return (
             <Dropdown key={tab.path} menu={menuFor(tab.path)} trigger={['contextMenu']}>
               <li
                 data-tab-path={tab.path}
                 style={{
                   display: 'inline-flex',
+                  flex: 'none',
                   alignItems: 'center',
                   gap: 2,
                   padding: '0 4px 0 12px',
@@ -108,7 +128,7 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
                   background: active ? token.colorPrimaryBg : token.colorBgContainer,
                 }}
               >
-                <Link href={tab.url} prefetch={false} aria-current={active ? 'page' : undefined} style={{ color: active ? token.colorPrimary : token.colorText, paddingInlineEnd: tab.affix ? 8 : 0 }}>
+                <Link href={tab.url} prefetch={false} aria-current={active ? 'page' : undefined} style={{ color: active ? token.colorPrimary : token.colorText, paddingInlineEnd: tab.affix ? 8 : 0, whiteSpace: 'nowrap' }}>
                   {title}
                 </Link>
                 {!tab.affix && (
@@ -119,7 +139,7 @@ export function TabStrip({ userId, hasDashboard }: { userId: number; hasDashboar
           );
         })}
       </ul>
-      {routeOfPath(pathname) && (
+      {allowed(pathname) && (
         <Dropdown menu={menuFor(pathname)} trigger={['click']}>
           <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('shell.tabMenu')} />
         </Dropdown>

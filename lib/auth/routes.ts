@@ -1,3 +1,4 @@
+import { HELP_PATH } from '../shell/help';
 import { pendingPasswordChanges } from './password-changes';
 
 /**
@@ -47,6 +48,8 @@ export function isPublicPath(path: string): boolean {
     path === '/404' ||
     path === '/401' ||
     path === '/empty' ||
+    path === HELP_PATH ||
+    path.startsWith(`${HELP_PATH}/`) ||
     path.startsWith('/reset/') ||
     path === '/redirect' ||
     path === '/api/health' ||
@@ -68,8 +71,13 @@ export function homePath(menus: readonly string[]): string {
 export type Navigation =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
-  /** Log out and go to /login (spec section 2: unknown or forbidden paths). */
-  | { kind: 'logout' };
+  /** No live session: go to /login (spec section 2); "session ended" only when a cookie came. */
+  | { kind: 'logout' }
+  /** A menu route the session's menus lack: "no access" inside the shell, the session kept. */
+  | { kind: 'forbidden' };
+
+/** Where the proxy shows a forbidden route (a rewrite: the address stays the one the user asked for). */
+export const FORBIDDEN_PATH = '/forbidden';
 
 interface NavigationSession {
   menus: readonly string[];
@@ -95,5 +103,7 @@ export function navigate(path: string, session: NavigationSession | null): Navig
   if (path === FIRST_LOGIN_PATH) return { kind: 'redirect', to: homePath(session.menus) };
   if (isPublicPath(path) || path.startsWith('/redirect/')) return { kind: 'allow' };
   const code = menuCodeOf(path);
-  return code && session.menus.includes(code) ? { kind: 'allow' } : { kind: 'logout' };
+  // An unknown path is allowed through: the shell's catch-all answers it with a 404 inside the
+  // shell. Neither it nor a forbidden route ends the session (issue 16: only an ended session says so).
+  return !code || session.menus.includes(code) ? { kind: 'allow' } : { kind: 'forbidden' };
 }

@@ -1,11 +1,12 @@
 import 'server-only';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { createTranslator } from 'next-intl';
 import type { GatewayResult } from '../gateway/client';
 import { errorMessageKey } from '../gateway/message-key';
 import { formatAmount, formatCount } from '../format/money';
-import { localName, paymentTypeName } from '../i18n/names';
+import { localName } from '../i18n/names';
+import { codeName, type CodeTranslator } from '../list-kit/cells';
 import type { Language } from '../i18n/languages';
 import { CHART_PALETTE, compareWeeks, plotValue, shortDay, signedChange } from './figures';
 import type { DashboardPanel, PanelData } from './load';
@@ -23,11 +24,9 @@ const GREY = '#595959';
 /** The dashboard as a PDF, from the same answers and the same formats as the page. */
 export function dashboardPdf(answers: DashboardAnswers, t: Translator, language: Language, meta: { account: string; generated: string; period: { from: string; to: string } }): PDFKit.PDFDocument {
   const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: t('dashboard.pdf.title'), Author: meta.account }, bufferPages: false });
-  const path = pdfFontPath();
-  if (existsSync(path)) {
-    if (path.endsWith('.ttc')) doc.font(path, COLLECTION_FACE[language]);
-    else doc.font(path);
-  }
+  const font = pdfFont();
+  if (font?.collection) doc.font(font.data, COLLECTION_FACE[language]);
+  else if (font) doc.font(font.data);
 
   const failed = (answer: GatewayResult<unknown>) => (answer.ok ? null : `${t('dashboard.loadFailed')} ${t(errorMessageKey(answer.error) as never, (answer.error.params ?? {}) as never)}`);
   const heading = (text: string) => {
@@ -72,8 +71,21 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
   const mapAnswer = <T, U>(answer: GatewayResult<T>, map: (data: T) => U): GatewayResult<U> => (answer.ok ? { ...answer, data: map(answer.data) } : answer);
   named(t('dashboard.topStores.title'), t('dashboard.topStores.store'), mapAnswer(answers.topStores, (rows) => rows.map((r) => ({ name: r.store_name || r.store_code, count: r.count, amount: r.amount }))));
   named(t('dashboard.transTypes.title'), t('dashboard.transTypes.type'), mapAnswer(answers.transTypes, (rows) => rows.map((r) => ({ ...r, name: t(`tx.summary.${r.name}` as never) }))));
-  named(t('dashboard.paymentTypes.title'), t('dashboard.paymentTypes.type'), mapAnswer(answers.paymentTypes, (rows) => rows.map((r) => ({ name: paymentTypeName(t, r.payment_type), count: r.count, amount: r.amount }))));
+  named(t('dashboard.paymentTypes.title'), t('dashboard.paymentTypes.type'), mapAnswer(answers.paymentTypes, (rows) => rows.map((r) => ({ name: codeName(t as unknown as CodeTranslator, 'paymentType', r.payment_type), count: r.count, amount: r.amount }))));
   return doc;
+}
+
+let loadedFont: { path: string; font: { data: Buffer; collection: boolean } | null } | undefined;
+
+/**
+ * The font file, read once per process. Measured (docs/decisions.md, Dashboard): reading the 19 MB
+ * Noto collection for every PDF cost more time and memory than the calls and the drawing together,
+ * and ten PDFs at once held ten copies.
+ */
+function pdfFont() {
+  const path = pdfFontPath();
+  if (loadedFont?.path !== path) loadedFont = { path, font: existsSync(path) ? { data: readFileSync(path), collection: path.endsWith('.ttc') } : null };
+  return loadedFont.font;
 }
 
 /** A plain table: a bold-ish header line, then rows; numeric columns are right-aligned. */

@@ -209,7 +209,7 @@ export const CALLS = {
     method: 'GET',
     path: '/hk/api/PartnerInfo/GetPartnerList',
     input: z.object({}),
-    answer: z.array(z.looseObject({ name: z.string(), partner_no: z.string(), midNumber: z.number().int() })),
+    answer: z.array(z.looseObject({ name: z.string(), cname: z.string().optional(), partner_no: z.string(), midNumber: z.number().int() })),
     inject: userid,
   }),
   realtimeTransactions: define({

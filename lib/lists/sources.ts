@@ -10,3 +10,6 @@ const SOURCES: Record<string, ListSource> = {
 export function listSource(id: string): ListSource | undefined {
   return Object.hasOwn(SOURCES, id) ? SOURCES[id] : undefined;
 }
+
+/** Every list with a server half (tests check each one, so lists added later are covered too). */
+export const listSources = (): ListSource[] => Object.values(SOURCES);

@@ -24,6 +24,19 @@ export type TabAction =
 
 export const AFFIX_PATHS = ['/dashboard/dashboard'];
 
+/**
+ * At most this many tabs stay open: the strip is one scrolling row, and past this a row of tabs is
+ * no longer a way to find a page. Opening one more closes the oldest unpinned tab (and the strip
+ * says which).
+ */
+export const MAX_TABS = 20;
+
+/** The tab a visit to `path` closes to stay within the cap, if any: the oldest unpinned one. */
+export function tabToEvict(state: TabState, path: string, max = MAX_TABS): Tab | undefined {
+  if (state.tabs.length < max || state.tabs.some((tab) => tab.path === path)) return undefined;
+  return state.tabs.find((tab) => !tab.affix && tab.path !== state.active) ?? state.tabs.find((tab) => !tab.affix);
+}
+
 export function initialTabs(affixAllowed: boolean): TabState {
   return { tabs: affixAllowed ? AFFIX_PATHS.map((path) => ({ path, url: path, affix: true })) : [], active: null };
 }
@@ -32,9 +45,10 @@ export function tabsReducer(state: TabState, action: TabAction): TabState {
   switch (action.type) {
     case 'visit': {
       const known = state.tabs.some((tab) => tab.path === action.path);
+      const evicted = tabToEvict(state, action.path);
       const tabs = known
         ? state.tabs.map((tab) => (tab.path === action.path ? { ...tab, url: action.url } : tab))
-        : [...state.tabs, { path: action.path, url: action.url, affix: AFFIX_PATHS.includes(action.path) }];
+        : [...state.tabs.filter((tab) => tab !== evicted), { path: action.path, url: action.url, affix: AFFIX_PATHS.includes(action.path) }];
       return { tabs, active: action.path };
     }
     case 'close': {

@@ -72,7 +72,7 @@ test.describe('in Traditional Chinese', () => {
     await signIn(page, 'admin', 'Portal#2026', ZH_HK_LABELS);
     await expect(page.getByRole('heading', { level: 1, name: '歡迎，Chan Tai Man' })).toBeVisible();
     const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: '下載 PDF' }).click();
+    await page.getByRole('button', { name: '下載 PDF' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^dashboard_\d{8}\.pdf$/);
     const bytes = readFileSync(await file.path());

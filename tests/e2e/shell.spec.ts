@@ -238,11 +238,3 @@ test('the tab-visibility rule: another user reloads the page, no user signs this
   });
   await expect(page).toHaveURL(/\/login\?notice=loggedOut$/);
 });
-
-test('an external or footer link without an address says there is no related data', async ({ page }) => {
-  await signIn(page, 'viewer@demo.test');
-  await page.getByText('Tips for merchants').click();
-  await expect(page.getByText('There is no related data.')).toBeVisible();
-  await page.getByRole('contentinfo').getByText('Privacy Policy').click();
-  await expect(page.getByText('There is no related data.').first()).toBeVisible();
-});

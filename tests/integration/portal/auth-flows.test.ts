@@ -26,6 +26,17 @@ describe('sign-in', () => {
     expect(await browser.navigate('/login')).toEqual({ status: 307, location: 'http://portal.test/dashboard/dashboard' });
   });
 
+  it('keeps the session on a menu route the role lacks and on an unknown path (issue 16: only an ended session signs out)', async () => {
+    const browser = new Browser();
+    await browser.signIn('viewer@demo.test');
+    const cookie = browser.cookies.get(SESSION_COOKIE);
+    expect(await browser.navigate('/dashboard/dashboard')).toEqual({ status: 200, location: null });
+    expect(await browser.navigate('/transaction/no-such-screen')).toEqual({ status: 200, location: null });
+    expect(browser.cookies.get(SESSION_COOKIE)).toBe(cookie);
+    expect((await browser.call('POST', '/api/gateway/userInfoList', {})).status).toBe(200);
+    expect(await browser.navigate('/transaction/transactions')).toEqual({ status: 200, location: null });
+  });
+
   it('issues a new cookie at every sign-in', async () => {
     const browser = new Browser();
     await browser.signIn('viewer@demo.test');

@@ -39,10 +39,11 @@ describe('navigation rules (spec section 2)', () => {
     expect(navigate('/FirstLoginUpdPwd', admin)).toEqual({ kind: 'redirect', to: '/dashboard/dashboard' });
   });
 
-  it('logs out on unknown paths and on menu routes the session lacks', () => {
+  it('keeps the session on menu routes it lacks (no access) and on unknown paths (the shell’s 404)', () => {
     expect(navigate('/transaction/reviewRefund', admin)).toEqual({ kind: 'allow' });
-    expect(navigate('/transaction/refundRequest', admin)).toEqual({ kind: 'logout' });
-    expect(navigate('/no/such/page', admin)).toEqual({ kind: 'logout' });
+    expect(navigate('/transaction/refundRequest', admin)).toEqual({ kind: 'forbidden' });
+    expect(navigate('/pdf-download-dashboard', { ...admin, menus: ['transactions'] })).toEqual({ kind: 'forbidden' });
+    expect(navigate('/no/such/page', admin)).toEqual({ kind: 'allow' });
   });
 
   it('leaves route handlers to answer for themselves', () => {

@@ -6,10 +6,11 @@ import zhTW from '@/messages/zhTW.json';
 jest.mock('@/lib/i18n/actions', () => ({ setLanguage: jest.fn() }));
 
 describe('PublicFrame', () => {
-  it('shows the title, the language selector and the version in the user language', () => {
+  it('shows the title, the language selector, the help links and the version in the user language', () => {
+    const links = { tips: '/help', riskPortal: '', faq: '/help/faq', guide: '/help/guide', terms: '/help/terms', privacy: 'https://privacy.example', contact: '/help/contact' };
     render(
       <NextIntlClientProvider locale="zh-Hant-TW" messages={zhTW}>
-        <PublicFrame>
+        <PublicFrame links={links}>
           <p>content</p>
         </PublicFrame>
       </NextIntlClientProvider>,
@@ -21,5 +22,7 @@ describe('PublicFrame', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent('content');
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /常見問題/ })).toHaveAttribute('href', '/help/faq');
+    expect(screen.getByRole('link', { name: /私隱政策/ })).toHaveAttribute('href', 'https://privacy.example');
   });
 });

@@ -1,4 +1,4 @@
-import { destination, initialTabs, tabsReducer, type TabState } from '@/lib/shell/tabs';
+import { destination, initialTabs, MAX_TABS, tabsReducer, tabToEvict, type TabState } from '@/lib/shell/tabs';
 
 const visit = (state: TabState, path: string, query = '') => tabsReducer(state, { type: 'visit', path, url: `${path}${query}` });
 
@@ -49,5 +49,18 @@ describe('the tab strip', () => {
     const closed = tabsReducer(single, { type: 'close', path: '/transaction/transactions' });
     expect(closed).toEqual({ tabs: [], active: null });
     expect(destination(closed)).toBe('/');
+  });
+
+  it('keeps at most MAX_TABS open: a new page closes the oldest unpinned tab that is not the current one', () => {
+    let state = visit(initialTabs(true), '/dashboard/dashboard');
+    for (let i = 1; i < MAX_TABS; i++) state = visit(state, `/page/${i}`);
+    expect(state.tabs).toHaveLength(MAX_TABS);
+    expect(tabToEvict(state, '/page/3')).toBeUndefined();
+    state = visit(state, '/page/1');
+    expect(tabToEvict(state, '/page/new')?.path).toBe('/page/2');
+    const next = visit(state, '/page/new');
+    expect(next.tabs).toHaveLength(MAX_TABS);
+    expect(next.tabs.map((t) => t.path)).toEqual(expect.arrayContaining(['/dashboard/dashboard', '/page/1', '/page/new']));
+    expect(next.tabs.map((t) => t.path)).not.toContain('/page/2');
   });
 });
