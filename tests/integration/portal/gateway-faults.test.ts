@@ -26,7 +26,7 @@ afterAll(() => upstream.stop());
 afterEach(() => {
   nock.cleanAll();
   delete process.env.API_URL;
-  delete process.env.UPSTREAM_TIMEOUT_MS;
+  delete process.env.UPSTREAM_PAGE_TIMEOUT_MS;
 });
 
 /** The approval count through the generic handler, with the API family pointed elsewhere. */
@@ -79,12 +79,15 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
     expect(answer.headers.get('x-portal-update')).toBe('1');
   });
 
-  it('times out a call that never answers', async () => {
+  it('times out a page call that never answers after the short limit, not the long one, and recovers when the service returns', async () => {
     const { server, url } = await listen(() => undefined);
-    process.env.UPSTREAM_TIMEOUT_MS = '300';
+    process.env.UPSTREAM_PAGE_TIMEOUT_MS = '300';
     try {
+      // With the long limit (480 s) this call would outlast the test's own time limit and fail it.
       const answer = await countVia(url);
       expect({ status: answer.status, body: answer.body }).toEqual({ status: 504, body: { ok: false, error: { code: 'TIMEOUT', message: 'Information acquisition timed out, refresh and retry.' } } });
+      const back = await countVia(upstream.url);
+      expect(back.status).toBe(200);
     } finally {
       server.closeAllConnections();
       server.close();

@@ -9,13 +9,15 @@ import { failure, setSessionCookie, signedIn, translatorFor, upstreamError } fro
 import { needsTouch, revokeSession } from '@/lib/session/session';
 import { attachment, CONTENT_TYPES, exportFile, exportFileName, exportQuery, ExportUpstreamError, parseExportRequest } from '@/lib/transactions/export';
 import { hasExactKey, SINGLE_SEARCH_ROLE } from '@/lib/transactions/filters';
+import { currentRequest, logged } from '@/lib/log/request';
+import { portalLog } from '@/lib/log/logger';
 
 /**
  * The transactions page's view as a file (CSV or xlsx), streamed: the same filters, sort, columns
  * and formats as the page, then totals. One export at a time per session; progress under
  * /api/transactions/export/progress; the download stops the upstream calls when it is cancelled.
  */
-export async function GET(request: NextRequest) {
+async function handle(request: NextRequest) {
   // A GET, but it hands out a customer's transactions: a link on another site must not start one.
   const { session, refused } = await signedIn(request);
   if (refused) return refused;
@@ -52,10 +54,10 @@ export async function GET(request: NextRequest) {
       async onEnd(outcome, error) {
         await job.end(outcome);
         if (error instanceof ExportUpstreamError) {
-          console.error(`portal: transaction export stopped: upstream ${error.error.code}`);
+          portalLog().warn({ requestId: currentRequest()?.requestId, fault: error.error.code }, 'transaction export stopped by the upstream');
           if (error.error.code === 'SESSION_EXPIRED') await revokeSession(session);
         } else if (error) {
-          console.error(`portal: transaction export failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+          portalLog().error({ requestId: currentRequest()?.requestId, error: error instanceof Error ? error.message : 'unknown' }, 'transaction export failed');
         }
       },
     });
@@ -78,3 +80,5 @@ export async function GET(request: NextRequest) {
     if (!streaming) await job.abandon();
   }
 }
+
+export const GET = logged('/api/transactions/export', handle);
