@@ -18,4 +18,4 @@ async function handle(request: NextRequest) {
   return success(progress);
 }
 
-export const GET = logged('/api/transactions/export/progress', handle);
+export const GET = logged('/api/export/progress', handle);
