@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { mobileTarget } from './lib/auth/mobile';
-import { currentRequest, logged, REQUEST_ID_HEADER } from './lib/log/request';
+import { currentRequest, logged, noteUser, REQUEST_ID_HEADER } from './lib/log/request';
 import { LOGIN_PATH, navigate } from './lib/auth/routes';
 import { createNonce, pageCsp } from './lib/security/headers';
 import { sessionConfig } from './lib/session/config';
@@ -19,6 +19,7 @@ async function handle(request: NextRequest) {
   const { cookieName } = sessionConfig();
   const cookie = request.cookies.get(cookieName)?.value;
   const { session } = await openSession(cookie);
+  if (session) noteUser(session.userId);
   const secure = isHttps(request.url, request.headers.get('x-forwarded-proto'));
   const decision = navigate(pathname, session);
 

@@ -54,8 +54,9 @@ export function failure(request: NextRequest, error: GatewayError, messageKey = 
   const status = error.code === 'UPSTREAM_REFUSED' ? (error.status ?? 400) : (STATUS[error.code] ?? 400);
   const params = error.params && Object.fromEntries(Object.entries(error.params).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
   const reference = status >= 500 ? currentRequest()?.requestId : undefined;
+  const message = t(messageKey as never, params as never) + (reference ? ` ${t('errors.reference', { reference })}` : '');
   return withVersion(
-    NextResponse.json({ ok: false, error: { code: error.upstreamCode ?? error.code, message: t(messageKey as never, params as never), ...(reference ? { reference } : {}) } }, { status, headers: { 'cache-control': 'no-store' } }),
+    NextResponse.json({ ok: false, error: { code: error.upstreamCode ?? error.code, message, ...(reference ? { reference } : {}) } }, { status, headers: { 'cache-control': 'no-store' } }),
     newerVersion,
   );
 }

@@ -46,7 +46,10 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
   ])('%s', async (_name, upstreamStatus, body, status, code, message) => {
     nock(FAULTY).get(COUNT).query(true).reply(upstreamStatus, body as never);
     const answer = await countVia(FAULTY);
-    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { ok: false, error: { code, message } } });
+    // A fault of the services carries the request id, for support to find the log line.
+    const id = answer.headers.get('x-request-id');
+    const expected = status >= 500 ? { code, message: `${message} (Reference: ${id})`, reference: id } : { code, message };
+    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { ok: false, error: expected } });
     expect(answer.text).not.toMatch(/faulty|internal\/db|x-eftpay|Fe26/);
   });
 
@@ -85,7 +88,7 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
     try {
       // With the long limit (480 s) this call would outlast the test's own time limit and fail it.
       const answer = await countVia(url);
-      expect({ status: answer.status, body: answer.body }).toEqual({ status: 504, body: { ok: false, error: { code: 'TIMEOUT', message: 'Information acquisition timed out, refresh and retry.' } } });
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 504, body: { ok: false, error: { code: 'TIMEOUT', message: `Information acquisition timed out, refresh and retry. (Reference: ${answer.headers.get('x-request-id')})`, reference: answer.headers.get('x-request-id') } } });
       const back = await countVia(upstream.url);
       expect(back.status).toBe(200);
     } finally {
@@ -98,7 +101,7 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
     const { server, url } = await listen(() => undefined);
     await new Promise((resolve) => server.close(resolve));
     const answer = await countVia(url);
-    expect(answer.body).toEqual({ ok: false, error: { code: 'NO_RESPONSE', message: 'The service cannot be reached. Please check your connection and try again.' } });
+    expect(answer.body).toEqual({ ok: false, error: { code: 'NO_RESPONSE', message: `The service cannot be reached. Please check your connection and try again. (Reference: ${answer.headers.get('x-request-id')})`, reference: answer.headers.get('x-request-id') } });
   });
 });
 

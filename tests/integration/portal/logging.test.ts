@@ -82,6 +82,7 @@ describe('the operator log', () => {
       const answer = await browser.call<{ ok: boolean; error: { code: string; message: string; reference: string } }>('POST', '/api/gateway/customerInfo', { input: {} });
       expect(answer.status).toBe(502);
       expect(answer.body.error.reference).toBe(answer.headers.get('x-request-id'));
+      expect(answer.body.error.message).toBe(`The service cannot be reached. Please check your connection and try again. (Reference: ${answer.body.error.reference})`);
       const line = parse(portalLines.lines).find((l) => l.msg === 'request' && l.requestId === answer.body.error.reference);
       expect(line).toMatchObject({ status: 502, upstream: [{ call: 'customerInfo', status: 'NO_RESPONSE' }] });
     } finally {
