@@ -17,6 +17,8 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     HOSTNAME=0.0.0.0
+# TRUSTED_PROXY_HOPS stays 0 (believe no X-Forwarded-For) unless the container runs behind proxies
+# that append the client's address: then set it to their number (README, Configuration).
 # The dashboard PDF prints Chinese with Noto Sans CJK (PDF_FONT_PATH, lib/dashboard/pdf-font.ts).
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app/.next/standalone ./

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { mobileTarget } from './lib/auth/mobile';
+import { currentRequest, logged, noteUser, REQUEST_ID_HEADER } from './lib/log/request';
 import { FORBIDDEN_PATH, LOGIN_PATH, navigate } from './lib/auth/routes';
 import { createNonce, pageCsp } from './lib/security/headers';
 import { sessionConfig } from './lib/session/config';
@@ -10,7 +11,7 @@ import { isHttps, needsTouch, openSession, sealSession, sessionCookieSettings, t
  * section 2, the idle-timeout refresh, and a fresh CSP nonce per page. A convenience, not the
  * security boundary: pages and route handlers check the session again.
  */
-export async function proxy(request: NextRequest) {
+async function handle(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const mobile = mobileTarget(request.nextUrl, request.headers.get('user-agent'), process.env.MOBILE_H5_URL);
   if (mobile) return NextResponse.redirect(mobile, 307);
@@ -18,6 +19,7 @@ export async function proxy(request: NextRequest) {
   const { cookieName } = sessionConfig();
   const cookie = request.cookies.get(cookieName)?.value;
   const { session } = await openSession(cookie);
+  if (session) noteUser(session.userId);
   const secure = isHttps(request.url, request.headers.get('x-forwarded-proto'));
   const decision = navigate(pathname, session);
 
@@ -39,6 +41,8 @@ function pageResponse(request: NextRequest, rewrite?: URL) {
   const csp = pageCsp({ nonce: createNonce(), development: process.env.NODE_ENV === 'development' });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
+  // The page's upstream calls log under the same id (lib/gateway/client.ts).
+  requestHeaders.set(REQUEST_ID_HEADER, currentRequest()?.requestId ?? '');
   const init = { request: { headers: requestHeaders } };
   const response = rewrite ? NextResponse.rewrite(rewrite, init) : NextResponse.next(init);
   response.headers.set('Content-Security-Policy', csp);
@@ -50,6 +54,11 @@ async function touch(response: NextResponse, session: SessionData, secure: boole
   const next = { ...session, lastSeen: Date.now() };
   response.cookies.set(sessionConfig().cookieName, await sealSession(next), sessionCookieSettings(secure, next));
 }
+
+/** A page's path for the log: the reset link's id is a secret and stays out. */
+const pagePath = (request: NextRequest) => request.nextUrl.pathname.replace(/^\/reset\/.*/, '/reset/[randomid]');
+
+export const proxy = logged(pagePath, handle);
 
 /**
  * Pages only. Route handlers (/api/*) check the session themselves and get their CSP from

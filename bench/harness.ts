@@ -2,6 +2,8 @@
 // standalone server as its own process, and a signed-in session cookie.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { UpstreamConfig } from '../upstream/config';
 import { startUpstream } from '../upstream/server';
 
@@ -23,6 +25,20 @@ export async function waitFor(url: string, seconds = 20) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not start`);
+}
+
+/**
+ * A database `name` on a throwaway PostgreSQL cluster, or none when PostgreSQL cannot be started
+ * (the caller then runs the services on PGlite). `stop` ends the cluster.
+ */
+export async function benchPostgres(name: string, purpose: string): Promise<{ databaseUrl?: string; stop(): void }> {
+  const postgres = await startThrowawayPostgres(purpose);
+  if (!postgres) return { stop: () => undefined };
+  const admin = new Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return { databaseUrl: postgres.adminUrl.replace(/\/postgres$/, `/${name}`), stop: () => postgres.stop() };
 }
 
 /** The reference services, seeded, on PGlite in memory or on the PostgreSQL database given. */

@@ -9,8 +9,12 @@ const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 // The portal benchmarks run the production build.
 ensureBuild();
 const only = process.argv.slice(2);
-for (const bench of ['bench/upstream.ts', 'bench/gateway.ts', 'bench/portal.ts'].filter((b) => only.length === 0 || only.some((o) => b.includes(o)))) {
+// The soak runs only when named (`npm run bench -- soak --seconds=60`): ten minutes by default.
+const names = only.filter((a) => !a.startsWith('--'));
+const flags = only.filter((a) => a.startsWith('--'));
+const benches = names.length === 0 ? ['bench/upstream.ts', 'bench/gateway.ts', 'bench/portal.ts'] : ['bench/upstream.ts', 'bench/gateway.ts', 'bench/portal.ts', 'bench/soak.ts'].filter((b) => names.some((o) => b.includes(o)));
+for (const bench of benches) {
   console.log(`\n== ${bench}`);
-  const result = spawnSync(process.execPath, ['--max-old-space-size=8192', tsx, join(root, bench)], { stdio: 'inherit', cwd: root });
+  const result = spawnSync(process.execPath, ['--max-old-space-size=8192', tsx, join(root, bench), ...flags], { stdio: 'inherit', cwd: root });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,6 +1,6 @@
 // `npm start`: builds the portal when its sources changed, starts the reference services
 // (creating and seeding their database under .data/ on first start), then serves the portal's
-// standalone output (the files the Docker image runs). Ctrl-C stops both.
+// standalone output (the files the Docker image runs). Ctrl-C stops both; services that die are restarted.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { demoSecrets } from './demo-secrets.mjs';
@@ -15,24 +15,44 @@ const upstreamUrl = process.env.UPSTREAM_URL || `http://127.0.0.1:${upstreamPort
 
 ensureBuild();
 
-const children = [];
-function run(name, args, env) {
-  const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...secrets, ...env } });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
-    stop(code ?? 1);
-  });
-  children.push(child);
-  return child;
-}
-
+const children = new Set();
 let stopping = false;
 function stop(code = 0) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 500).unref();
 }
+
+function spawnChild(args, env) {
+  const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...secrets, ...env } });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+/** A process whose end ends everything (the portal). */
+function run(name, args, env) {
+  spawnChild(args, env).on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
+    stop(code ?? 1);
+  });
+}
+
+/**
+ * A process restarted when it dies (the reference services): after 1 s, doubling to 30 s while it
+ * keeps dying, back to 1 s once it has run a minute. Meanwhile the portal answers translated errors.
+ */
+function keepRunning(name, args, env, delayMs = 1000) {
+  const started = Date.now();
+  spawnChild(args, env).on('exit', (code, signal) => {
+    if (stopping) return;
+    const wait = Date.now() - started > 60_000 ? 1000 : delayMs;
+    console.error(`${name} stopped (${signal ?? `exit ${code}`}); restarting in ${wait / 1000} s.`);
+    setTimeout(() => stopping || keepRunning(name, args, env, Math.min(wait * 2, 30_000)), wait);
+  });
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 
 async function waitFor(url, seconds) {
@@ -47,7 +67,7 @@ async function waitFor(url, seconds) {
   throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
-run('The reference services', [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'upstream/server.ts')], {
+keepRunning('The reference services', [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'upstream/server.ts')], {
   UPSTREAM_PORT: upstreamPort,
   UPSTREAM_DATA_DIR: dataDir,
   PORTAL_URL: process.env.PORTAL_URL || `http://localhost:${port}`,

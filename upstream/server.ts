@@ -1,9 +1,11 @@
 import { serve, type ServerType } from '@hono/node-server';
+import type { Logger } from 'pino';
 import { Clock } from './clock';
 import { loadConfig, type UpstreamConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { endpointsFor } from './endpoints';
+import { createLogger } from '../lib/log/logger';
 import { createApp } from './http/app';
 import { DEFAULT_SEED, seedDatabase } from './seed/generate';
 import { payApprovedRefunds } from './services/refunds';
@@ -17,8 +19,9 @@ export interface RunningUpstream {
 }
 
 /** Opens (creating, migrating and seeding on first start) the database, then serves every call. */
-export async function startUpstream(config: UpstreamConfig, options: { seedTransactions?: number; log?: (line: string) => void } = {}): Promise<RunningUpstream> {
-  const log = options.log ?? ((line: string) => console.log(`upstream: ${line}`));
+export async function startUpstream(config: UpstreamConfig, options: { seedTransactions?: number; log?: (line: string) => void; logger?: Logger } = {}): Promise<RunningUpstream> {
+  const logger = options.logger ?? createLogger('upstream');
+  const log = options.log ?? ((line: string) => logger.info(line));
   if (config.payloadKey.length < 16) throw new Error('PAYLOAD_KEY must be set (at least 16 characters)');
   const inMemory = config.databaseUrl !== undefined || config.dataDir === ':memory:';
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? undefined : `${config.dataDir}/pglite` });
@@ -31,7 +34,7 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
     await seedDatabase(db, { transactions }, log);
   }
   const clock = new Clock();
-  const app = createApp({ db, config, clock, versionOverrides: new Map(), faults: new Map() }, endpointsFor(config));
+  const app = createApp({ db, config, clock, versionOverrides: new Map(), faults: new Map() }, endpointsFor(config), logger);
   const server: ServerType = await new Promise((resolve) => {
     const running = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(running));
   });
@@ -56,7 +59,7 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
 async function main() {
   const config = loadConfig();
   const running = await startUpstream(config, { seedTransactions: process.env.SEED_TRANSACTIONS ? Number(process.env.SEED_TRANSACTIONS) : undefined });
-  console.log(`upstream: reference services on ${running.url} (${running.db.kind}, ${config.mode} mode)`);
+  createLogger('upstream').info({ url: running.url, database: running.db.kind, mode: config.mode }, 'reference services started');
   const stop = () => void running.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -64,7 +67,7 @@ async function main() {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    console.error('upstream: failed to start:', error instanceof Error ? error.message : error);
+    createLogger('upstream').fatal({ error: error instanceof Error ? error.message : 'unknown' }, 'failed to start');
     process.exit(1);
   });
 }

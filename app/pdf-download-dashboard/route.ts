@@ -6,12 +6,13 @@ import { dashboardPdf, type DashboardAnswers } from '@/lib/dashboard/pdf';
 import { wallClock } from '@/lib/format/date';
 import { crossSite, requestLanguage, sessionOf, translatorFor } from '@/lib/http/respond';
 import { redirectTo } from '@/lib/http/redirect';
+import { logged } from '@/lib/log/request';
 
 /**
  * /pdf-download-dashboard (spec section 2, hidden): the signed-in user's dashboard as a PDF, made on
  * the server from the same calls as the page, so the file and the screen cannot disagree.
  */
-export async function GET(request: NextRequest) {
+async function handle(request: NextRequest) {
   // A download of a customer's figures: a link on another site must not fetch one.
   const refused = crossSite(request);
   if (refused) return refused;
@@ -35,3 +36,5 @@ export async function GET(request: NextRequest) {
     },
   });
 }
+
+export const GET = logged('/pdf-download-dashboard', handle);

@@ -6,11 +6,12 @@ import { sessionFromLogin } from '@/lib/auth/sign-in';
 import { callUpstream } from '@/lib/gateway/client';
 import { redirectTo } from '@/lib/http/redirect';
 import { setSessionCookie } from '@/lib/http/respond';
+import { logged } from '@/lib/log/request';
 
 const query = z.object({ token: z.string().min(1).max(200) });
 
 /** Single sign-on from the merchant center: /redirect?token=… signs in and opens the dashboard. */
-export async function GET(request: NextRequest) {
+async function handle(request: NextRequest) {
   const parsed = query.safeParse({ token: request.nextUrl.searchParams.get('token') ?? undefined });
   const toLogin = () => redirectTo('/login?notice=ssoFailed', 303);
   if (!parsed.success) return toLogin();
@@ -24,3 +25,5 @@ export async function GET(request: NextRequest) {
   await setSessionCookie(request, response, started.session);
   return response;
 }
+
+export const GET = logged('/redirect', handle);

@@ -11,23 +11,55 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
-/** Counts one attempt; false when the account or the address is over its limit. */
-export async function allowAttempt(limit: LimitName, account: string, address: string): Promise<boolean> {
-  const { perAccount, perAddress, windowMs } = LIMITS[limit];
+const accountKey = (limit: LimitName, account: string) => `rate:${limit}:account:${account.trim().toLowerCase()}`;
+const addressKey = (limit: LimitName, address: string) => `rate:${limit}:address:${address}`;
+
+/**
+ * How long the caller must wait before the next attempt, in milliseconds; 0 when it may try now.
+ * Counts nothing: what counts is decided by the caller (a failure, or any attempt).
+ */
+export async function waitBeforeAttempt(limit: LimitName, account: string, address: string): Promise<number> {
+  const { perAccount, perAddress } = LIMITS[limit];
   const store = sharedStore();
-  const [byAccount, byAddress] = await Promise.all([
-    store.increment(`rate:${limit}:account:${account.trim().toLowerCase()}`, windowMs),
-    store.increment(`rate:${limit}:address:${address}`, windowMs),
-  ]);
-  return byAccount <= perAccount && byAddress <= perAddress;
+  const over = async (key: string, max: number) => (Number((await store.get(key)) ?? 0) >= max ? store.ttl(key) : 0);
+  const waits = await Promise.all([over(accountKey(limit, account), perAccount), over(addressKey(limit, address), perAddress)]);
+  return Math.max(...waits);
+}
+
+/** Counts one failed attempt against the account and the address. */
+export async function countFailure(limit: LimitName, account: string, address: string): Promise<void> {
+  const { windowMs } = LIMITS[limit];
+  const store = sharedStore();
+  await Promise.all([store.increment(accountKey(limit, account), windowMs), store.increment(addressKey(limit, address), windowMs)]);
+}
+
+/**
+ * A success clears the account's count, so that ordinary sign-ins never add up to a lock. The
+ * address keeps its count: one address guessing many accounts is still stopped.
+ */
+export async function forgiveAccount(limit: LimitName, account: string): Promise<void> {
+  await sharedStore().release(accountKey(limit, account));
+}
+
+/**
+ * For requests where every attempt costs (a reset mail, a password update): counts this one and
+ * answers the wait before it may go ahead (0 when it may).
+ */
+export async function countAttempt(limit: LimitName, account: string, address: string): Promise<number> {
+  const wait = await waitBeforeAttempt(limit, account, address);
+  if (wait === 0) await countFailure(limit, account, address);
+  return wait;
 }
 
 /**
  * The caller's address: the X-Forwarded-For entry added by the outermost of TRUSTED_PROXY_HOPS
- * proxies (default 1: the load balancer in front of the portal). Entries left of it were written
- * by the client and are not believed. Without any header: 'direct'.
+ * proxies. The default, 0, believes no forwarded header at all: with nothing in front of the portal
+ * (as `npm start` runs) the header is whatever the client wrote, and Next.js only adds the socket's
+ * address when the client sent none. Then every caller shares the one address 'direct', so that a
+ * forged header cannot buy a fresh allowance. Behind a load balancer that appends the address, set 1.
  */
-export function clientAddress(request: Request, hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 1)): string {
+export function clientAddress(request: Request, hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0)): string {
+  if (!(hops >= 1)) return 'direct';
   const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
-  return entries[Math.max(0, entries.length - Math.max(1, hops))] ?? 'direct';
+  return entries.length >= hops ? (entries[entries.length - hops] as string) : 'direct';
 }

@@ -19,6 +19,7 @@ export const GATEWAY_ERROR_CODES = [
   'INVALID_INPUT',
   'CROSS_SITE',
   'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
 ] as const;
 
 export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number];

@@ -23,6 +23,11 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.Zod
   exposed?: boolean;
   /** A second identical call of the same session while one is in flight is refused. */
   guard?: boolean;
+  /**
+   * A long download or export: waits the spec's long timeout (UPSTREAM_TIMEOUT_MS, 480 s). Every
+   * other call serves a page or a list and gives up after UPSTREAM_PAGE_TIMEOUT_MS (15 s).
+   */
+  long?: boolean;
   inject?: (session: SessionData) => Record<string, unknown>;
   /** Input defaults that belong to the wire, not to the form (spec section 7). */
   defaults?: (input: Record<string, unknown>) => Record<string, unknown>;
@@ -231,6 +236,7 @@ export const CALLS = {
     input: z.object({ ...realtimeFilters, after: z.string().max(400).optional(), limit: z.number().int().min(1).max(5000).default(5000) }),
     answer: z.looseObject({ data: z.array(exportRow), next: z.string().max(400).nullable() }),
     menus: ['transactions'],
+    long: true,
     inject: userid,
     defaults: (input) => ({ ...input, transType: input.transType || DEFAULT_TRANS_TYPES.join(',') }),
   }),

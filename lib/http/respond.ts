@@ -6,6 +6,7 @@ import { errorMessageKey } from '../gateway/message-key';
 import { UPDATE_HEADER } from '../gateway/version';
 import { detectLanguage } from '../i18n/detect';
 import { LANGUAGE_COOKIE, LANGUAGE_TAGS, type Language } from '../i18n/languages';
+import { currentRequest, noteUser } from '../log/request';
 import { isSameOrigin } from '../security/same-origin';
 import { sessionConfig } from '../session/config';
 import { isHttps, openSession, sealSession, sessionCookieSettings, type SessionData, type SessionState } from '../session/session';
@@ -35,6 +36,7 @@ const STATUS: Partial<Record<GatewayError['code'], number>> = {
   INVALID_INPUT: 400,
   DUPLICATE_REQUEST: 409,
   RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
   TIMEOUT: 504,
   NO_RESPONSE: 502,
   UPSTREAM_FAILED: 502,
@@ -42,15 +44,29 @@ const STATUS: Partial<Record<GatewayError['code'], number>> = {
   REQUEST_FAILED: 502,
 };
 
-/** The browser's view of a failure: a stable code and a translated message, nothing else. */
+/**
+ * The browser's view of a failure: a stable code and a translated message, nothing else; for a fault
+ * of ours or of the services (5xx) also the request id, which the page shows so support can find the
+ * log line.
+ */
 export function failure(request: NextRequest, error: GatewayError, messageKey = errorMessageKey(error), newerVersion = false): NextResponse {
   const t = translatorFor(request);
   const status = error.code === 'UPSTREAM_REFUSED' ? (error.status ?? 400) : (STATUS[error.code] ?? 400);
   const params = error.params && Object.fromEntries(Object.entries(error.params).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
+  const reference = status >= 500 ? currentRequest()?.requestId : undefined;
+  const message = t(messageKey as never, params as never) + (reference ? ` ${t('errors.reference', { reference })}` : '');
   return withVersion(
-    NextResponse.json({ ok: false, error: { code: error.upstreamCode ?? error.code, message: t(messageKey as never, params as never) } }, { status, headers: { 'cache-control': 'no-store' } }),
+    NextResponse.json({ ok: false, error: { code: error.upstreamCode ?? error.code, message, ...(reference ? { reference } : {}) } }, { status, headers: { 'cache-control': 'no-store' } }),
     newerVersion,
   );
+}
+
+/** Too many attempts: says when the user may try again, in minutes, and in a Retry-After header. */
+export function rateLimited(request: NextRequest, waitMs: number): NextResponse {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const response = failure(request, { code: 'RATE_LIMITED', params: { minutes } });
+  response.headers.set('retry-after', String(Math.ceil(waitMs / 1000)));
+  return response;
 }
 
 /** A refused form: the first issue's own key when it is a spec password message, else the generic one. */
@@ -95,8 +111,10 @@ export async function signedIn(request: NextRequest): Promise<{ session: Session
   return { refused: response };
 }
 
-export function sessionOf(request: NextRequest): Promise<SessionState> {
-  return openSession(request.cookies.get(sessionConfig().cookieName)?.value);
+export async function sessionOf(request: NextRequest): Promise<SessionState> {
+  const state = await openSession(request.cookies.get(sessionConfig().cookieName)?.value);
+  if (state.session) noteUser(state.session.userId);
+  return state;
 }
 
 const secureRequest = (request: NextRequest) => isHttps(request.url, request.headers.get('x-forwarded-proto'));

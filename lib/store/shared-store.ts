@@ -1,4 +1,5 @@
 import { createClient } from 'redis';
+import { portalLog } from '../log/logger';
 
 /**
  * Short-lived shared state: rate-limit counters, the duplicate-request guard, revoked sessions,
@@ -16,6 +17,8 @@ export interface SharedStore {
   put(key: string, value: string, ttlMs: number): Promise<void>;
   /** The text value of a live key, or null. */
   get(key: string): Promise<string | null>;
+  /** Milliseconds until a live key expires; 0 when there is none. */
+  ttl(key: string): Promise<number>;
 }
 
 export class MemoryStore implements SharedStore {
@@ -62,6 +65,12 @@ export class MemoryStore implements SharedStore {
     return entry === undefined ? null : String(entry.value);
   }
 
+  async ttl(key: string) {
+    const now = Date.now();
+    const entry = this.live(key, now);
+    return entry === undefined ? 0 : entry.expires - now;
+  }
+
   /** Drops expired entries now and then, so counters of passers-by do not pile up. */
   private sweep() {
     if (this.entries.size < 10_000) return;
@@ -76,7 +85,7 @@ export class RedisStore implements SharedStore {
 
   constructor(url: string, private readonly prefix = 'portal:') {
     this.client = createClient({ url });
-    this.client.on('error', (error: Error) => console.error(`portal: redis: ${error.message}`));
+    this.client.on('error', (error: Error) => portalLog().error({ error: error.message }, 'redis'));
   }
 
   private async connected() {
@@ -110,6 +119,11 @@ export class RedisStore implements SharedStore {
 
   async get(key: string) {
     return (await this.connected()).get(this.prefix + key);
+  }
+
+  async ttl(key: string) {
+    // PTTL answers -2 for a missing key and -1 for one without expiry; neither is a wait.
+    return Math.max(0, await (await this.connected()).pTTL(this.prefix + key));
   }
 
   async close() {

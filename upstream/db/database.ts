@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { Pool, types as pgTypes, type PoolClient } from 'pg';
+import { createLogger } from '../../lib/log/logger';
 
 /**
  * One interface over embedded PGlite and PostgreSQL, with the same SQL for both. Values come
@@ -57,7 +58,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new Pool({ connectionString: url, max: 10, types: typeParser });
   // An idle client whose backend ends (a restart, a dropped database) reports it through the pool;
   // with no listener that error would end the process.
-  pool.on('error', (error) => console.error(`upstream: postgres: an idle connection ended: ${error.message}`));
+  pool.on('error', (error) => createLogger('upstream').error({ error: error.message }, 'postgres: an idle connection ended'));
   const run = async <T>(client: Pool | PoolClient, sql: string, params: unknown[] = []) =>
     (await client.query(sql, params)).rows as T[];
   return {

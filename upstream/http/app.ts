@@ -1,5 +1,8 @@
 import { Hono, type Context } from 'hono';
+import type { Logger } from 'pino';
 import { z } from 'zod';
+import { createLogger } from '../../lib/log/logger';
+import { requestIdFrom, REQUEST_ID_HEADER } from '../../lib/log/request';
 import { EnvelopeError, openPayload } from '../../lib/wire/envelope';
 import type { AuthedContext, Endpoint, PublicContext, Services } from './endpoint';
 import { ServiceError, tokenExpired } from './errors';
@@ -61,9 +64,23 @@ function clientIp(c: Context): string {
   return forwarded || incoming?.socket?.remoteAddress || '';
 }
 
-export function createApp(services: Services, endpoints: Endpoint[]): Hono {
+export function createApp(services: Services, endpoints: Endpoint[], logger: Logger = createLogger('upstream')): Hono {
   const app = new Hono();
   const { db, config, clock } = services;
+  /** The signed-in user of each request, for its log line. */
+  const users = new WeakMap<Request, number>();
+
+  // One JSON line per call: the portal's request id (sent back in x-request-id), the route pattern
+  // (never the query: it carries the sealed input), status, duration and user.
+  app.use('*', async (c, next) => {
+    const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER) ?? null);
+    const started = performance.now();
+    await next();
+    c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    const status = c.res.status;
+    const line = { requestId, method: c.req.method, route: c.req.routePath, status, ms: Math.round((performance.now() - started) * 10) / 10, userId: users.get(c.req.raw) };
+    logger[status >= 500 ? 'error' : 'info'](line, 'request');
+  });
 
   app.use('*', async (c, next) => {
     await next();
@@ -98,6 +115,7 @@ export function createApp(services: Services, endpoints: Endpoint[]): Hono {
         const principal = token ? await principalForToken(db, token, clock.timestamp()) : null;
         if (!principal) throw tokenExpired();
         actor = { userId: principal.userId, account: principal.account };
+        users.set(c.req.raw, principal.userId);
         const override = services.versionOverrides.get(principal.account);
         if (override) c.header(VERSION_HEADER, override);
         const fault = services.faults.get(`${principal.account} ${c.req.path}`);
@@ -130,7 +148,7 @@ export function createApp(services: Services, endpoints: Endpoint[]): Hono {
       return c.json(errorBody(new ServiceError(400, 'BAD_ENVELOPE', 'The en field is unreadable')), 400);
     }
     if (error instanceof ServiceError) return c.json(errorBody(error), error.status);
-    console.error(`upstream: ${c.req.method} ${c.req.path} failed:`, error instanceof Error ? error.message : error);
+    logger.error({ requestId: c.req.header(REQUEST_ID_HEADER), route: c.req.routePath, error: error instanceof Error ? error.message : 'unknown' }, 'call failed');
     return c.json({ error: { code: 'INTERNAL', description: 'The service failed; try again later' } }, 500);
   });
   return app;

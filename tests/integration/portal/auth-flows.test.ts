@@ -262,7 +262,10 @@ describe('the route handlers', () => {
   it('take identity from the session, whatever the input says', async () => {
     const browser = new Browser();
     await browser.signIn('viewer@demo.test');
-    const answer = await browser.call<{ ok: boolean; data: { data: { account: string }[] } }>('POST', '/api/gateway/userInfoList', { input: { userName: 'admin' } });
+    // Naming another user is refused outright (the call has no such field), never taken.
+    const spoofed = await browser.call('POST', '/api/gateway/userInfoList', { input: { userName: 'admin', userid: 1 } });
+    expect({ status: spoofed.status, code: spoofed.body.error?.code }).toEqual({ status: 400, code: 'INVALID_INPUT' });
+    const answer = await browser.call<{ ok: boolean; data: { data: { account: string }[] } }>('POST', '/api/gateway/userInfoList', { input: {} });
     expect(answer.body.data.data.map((p) => p.account)).toEqual(['viewer@demo.test']);
   });
 });

@@ -1,4 +1,5 @@
 import { NextRequest, type NextResponse } from 'next/server';
+import { POST as accountPassword } from '@/app/api/account/password/route';
 import { POST as firstLogin } from '@/app/api/auth/first-login/route';
 import { POST as forgot } from '@/app/api/auth/forgot/route';
 import { GET as captcha } from '@/app/api/auth/captcha/route';
@@ -18,6 +19,7 @@ type Handler = (request: NextRequest, context: { params: Promise<Record<string, 
 
 const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/auth\/login$/, login as Handler, []],
+  [/^\/api\/account\/password$/, accountPassword as Handler, []],
   [/^\/api\/auth\/logout$/, logout as Handler, []],
   [/^\/api\/auth\/forgot$/, forgot as Handler, []],
   [/^\/api\/auth\/reset$/, reset as Handler, []],
@@ -42,11 +44,15 @@ export class Browser {
   constructor(readonly language = 'en') {}
 
   private request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
+    return this.rawRequest(method, path, body === undefined ? undefined : JSON.stringify(body), headers, signal);
+  }
+
+  private rawRequest(method: string, path: string, body: string | undefined, headers: Record<string, string> = {}, signal?: AbortSignal) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return new NextRequest(`${ORIGIN}${path}`, {
       method,
       headers: { host: 'portal.test', origin: ORIGIN, 'accept-language': this.language, 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
       signal,
     });
   }
@@ -82,6 +88,15 @@ export class Browser {
       // images, redirects
     }
     return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  /** Sends a body as it is (not JSON-encoded): broken JSON, other content types, oversized bodies. */
+  async send(method: string, path: string, body: string, headers?: Record<string, string>): Promise<Answer> {
+    const { handler, params } = this.route(path);
+    const response = await handler(this.rawRequest(method, path, body, headers), { params: Promise.resolve(params) });
+    this.keep(response);
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as Answer['body'], headers: response.headers, text };
   }
 
   /** A GET whose response is handed back unread: streamed files, and downloads the test aborts through `signal`. */

@@ -26,7 +26,7 @@ afterAll(() => upstream.stop());
 afterEach(() => {
   nock.cleanAll();
   delete process.env.API_URL;
-  delete process.env.UPSTREAM_TIMEOUT_MS;
+  delete process.env.UPSTREAM_PAGE_TIMEOUT_MS;
 });
 
 /** The approval count through the generic handler, with the API family pointed elsewhere. */
@@ -46,7 +46,10 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
   ])('%s', async (_name, upstreamStatus, body, status, code, message) => {
     nock(FAULTY).get(COUNT).query(true).reply(upstreamStatus, body as never);
     const answer = await countVia(FAULTY);
-    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { ok: false, error: { code, message } } });
+    // A fault of the services carries the request id, for support to find the log line.
+    const id = answer.headers.get('x-request-id');
+    const expected = status >= 500 ? { code, message: `${message} (Reference: ${id})`, reference: id } : { code, message };
+    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { ok: false, error: expected } });
     expect(answer.text).not.toMatch(/faulty|internal\/db|x-eftpay|Fe26/);
   });
 
@@ -79,12 +82,15 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
     expect(answer.headers.get('x-portal-update')).toBe('1');
   });
 
-  it('times out a call that never answers', async () => {
+  it('times out a page call that never answers after the short limit, not the long one, and recovers when the service returns', async () => {
     const { server, url } = await listen(() => undefined);
-    process.env.UPSTREAM_TIMEOUT_MS = '300';
+    process.env.UPSTREAM_PAGE_TIMEOUT_MS = '300';
     try {
+      // With the long limit (480 s) this call would outlast the test's own time limit and fail it.
       const answer = await countVia(url);
-      expect({ status: answer.status, body: answer.body }).toEqual({ status: 504, body: { ok: false, error: { code: 'TIMEOUT', message: 'Information acquisition timed out, refresh and retry.' } } });
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 504, body: { ok: false, error: { code: 'TIMEOUT', message: `Information acquisition timed out, refresh and retry. (Reference: ${answer.headers.get('x-request-id')})`, reference: answer.headers.get('x-request-id') } } });
+      const back = await countVia(upstream.url);
+      expect(back.status).toBe(200);
     } finally {
       server.closeAllConnections();
       server.close();
@@ -95,7 +101,7 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
     const { server, url } = await listen(() => undefined);
     await new Promise((resolve) => server.close(resolve));
     const answer = await countVia(url);
-    expect(answer.body).toEqual({ ok: false, error: { code: 'NO_RESPONSE', message: 'The service cannot be reached. Please check your connection and try again.' } });
+    expect(answer.body).toEqual({ ok: false, error: { code: 'NO_RESPONSE', message: `The service cannot be reached. Please check your connection and try again. (Reference: ${answer.headers.get('x-request-id')})`, reference: answer.headers.get('x-request-id') } });
   });
 });
 

@@ -23,6 +23,16 @@ describe.each(stores)('the %s shared store', (_name, make) => {
     expect(await store.increment('attempts', 300)).toBe(1);
   });
 
+  it('tells how long a counter has left, and nothing for a missing key', async () => {
+    expect(await store.ttl('window')).toBe(0);
+    await store.increment('window', 60_000);
+    const left = await store.ttl('window');
+    expect(left).toBeGreaterThan(50_000);
+    expect(left).toBeLessThanOrEqual(60_000);
+    await store.release('window');
+    expect(await store.ttl('window')).toBe(0);
+  });
+
   it('lets exactly one of many concurrent claims win', async () => {
     const claims = await Promise.all(Array.from({ length: 20 }, () => store.claim('guard', 1000)));
     expect(claims.filter(Boolean)).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { Logger } from 'pino';
 import { sealPayload } from '@/lib/wire/envelope';
 import type { UpstreamConfig } from '@/upstream/config';
 import { startUpstream, type RunningUpstream } from '@/upstream/server';
@@ -68,7 +69,7 @@ export interface TestUpstream extends RunningUpstream {
 }
 
 /** A started reference service on a fresh, seeded database of its own. */
-export async function startTestUpstream(database: 'pglite' | 'postgres', overrides: Partial<UpstreamConfig> = {}, seedTransactions = 3000): Promise<TestUpstream> {
+export async function startTestUpstream(database: 'pglite' | 'postgres', overrides: Partial<UpstreamConfig> = {}, seedTransactions = 3000, logger?: Logger): Promise<TestUpstream> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (database === 'postgres') {
@@ -102,7 +103,7 @@ export async function startTestUpstream(database: 'pglite' | 'postgres', overrid
     maxInputBytes: 64 * 1024,
     ...overrides,
   };
-  const running = await startUpstream(config, { seedTransactions, log: () => {} });
+  const running = await startUpstream(config, { seedTransactions, log: () => {}, logger });
   return {
     ...running,
     client: new UpstreamClient(running.url),

@@ -2,10 +2,12 @@ import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { newPasswordSchema } from '@/lib/auth/forms';
 import { MANAGEMENT_PASSWORD_ROLES, pendingPasswordChanges } from '@/lib/auth/password-changes';
-import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
+import { clientAddress, countFailure, waitBeforeAttempt } from '@/lib/auth/rate-limit';
 import { callUpstream } from '@/lib/gateway/client';
-import { crossSite, failure, invalidInput, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
+import { readJson } from '@/lib/http/body';
+import { crossSite, failure, rateLimited, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
 import { newSessionId, revokeSession } from '@/lib/session/session';
+import { logged } from '@/lib/log/request';
 
 const schema = z.object({ type: z.union([z.literal(1), z.literal(2)]), oldPassword: z.string().min(1).max(256) }).and(newPasswordSchema);
 
@@ -13,22 +15,26 @@ const schema = z.object({ type: z.union([z.literal(1), z.literal(2)]), oldPasswo
  * Change password from the account menu: the current password is verified by the services in the
  * same call that stores the new one; on success the session is re-issued (DESIGN.md section 7).
  */
-export async function POST(request: NextRequest) {
+async function handle(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
   const { session } = await sessionOf(request);
   if (!session) return failure(request, { code: 'NOT_SIGNED_IN' });
-  const parsed = schema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return invalidInput(request, parsed.error.issues);
+  const parsed = await readJson(request, schema);
+  if (parsed.refused) return parsed.refused;
   if (parsed.data.type === 2 && !MANAGEMENT_PASSWORD_ROLES.includes(session.roleId)) return failure(request, { code: 'FORBIDDEN' });
   // The forced first-login change has its own page; the management step waits for the login password.
   const pending = pendingPasswordChanges(session);
   if (pending.login || pending.management) return failure(request, { code: 'FORBIDDEN' });
-  if (!(await allowAttempt('passwordCheck', session.account, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+  const address = clientAddress(request);
+  const wait = await waitBeforeAttempt('passwordCheck', session.account, address);
+  if (wait > 0) return rateLimited(request, wait);
 
   const changed = await callUpstream('changePassword', { type: parsed.data.type, oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword }, session);
   if (!changed.ok) return upstreamError(request, changed.error);
   const { success: outcome, code } = changed.data;
+  // A wrong current password is what the limit is for; other outcomes cost nothing.
+  if (outcome === 1) await countFailure('passwordCheck', session.account, address);
   if (outcome === 1) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: 'pwd.pwdError' }, 'pwd.pwdError');
   if (outcome === 3) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: 'OP_PASSWORD_NOT_SET' }, 'password.managementNotSet');
   if (outcome !== 0) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: code }, code?.startsWith('pwd.') ? code : 'pwd.updateFailed');
@@ -39,3 +45,5 @@ export async function POST(request: NextRequest) {
   await setSessionCookie(request, response, next);
   return response;
 }
+
+export const POST = logged('/api/account/password', handle);

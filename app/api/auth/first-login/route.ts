@@ -2,11 +2,13 @@ import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { newPasswordSchema } from '@/lib/auth/forms';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
-import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
+import { clientAddress, countAttempt } from '@/lib/auth/rate-limit';
 import { homePath } from '@/lib/auth/routes';
 import { callUpstream } from '@/lib/gateway/client';
-import { crossSite, failure, invalidInput, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
+import { readJson } from '@/lib/http/body';
+import { crossSite, failure, rateLimited, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
 import { newSessionId, revokeSession } from '@/lib/session/session';
+import { logged } from '@/lib/log/request';
 
 const firstLoginSchema = z.object({ type: z.union([z.literal(1), z.literal(2)]) }).and(newPasswordSchema);
 
@@ -14,18 +16,19 @@ const firstLoginSchema = z.object({ type: z.union([z.literal(1), z.literal(2)]) 
  * The forced first-login change (spec section 4): the login password, then the management
  * password for roles 1 to 3. Each success clears its flag in a re-issued session cookie.
  */
-export async function POST(request: NextRequest) {
+async function handle(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
   const { session } = await sessionOf(request);
   if (!session) return failure(request, { code: 'NOT_SIGNED_IN' });
-  const parsed = firstLoginSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return invalidInput(request, parsed.error.issues);
+  const parsed = await readJson(request, firstLoginSchema);
+  if (parsed.refused) return parsed.refused;
   const pending = pendingPasswordChanges(session);
   const kind = parsed.data.type === 1 ? 'login' : 'management';
   // Step 2 only once the login password is done (spec section 2).
   if (!pending[kind] || (kind === 'management' && pending.login)) return failure(request, { code: 'FORBIDDEN' });
-  if (!(await allowAttempt('passwordCheck', session.account, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+  const wait = await countAttempt('passwordCheck', session.account, clientAddress(request));
+  if (wait > 0) return rateLimited(request, wait);
 
   const updated = await callUpstream('updatePassword', { type: parsed.data.type, newPassword: parsed.data.newPassword }, session);
   if (!updated.ok) return upstreamError(request, updated.error);
@@ -41,3 +44,5 @@ export async function POST(request: NextRequest) {
   await setSessionCookie(request, response, next);
   return response;
 }
+
+export const POST = logged('/api/auth/first-login', handle);

@@ -2,20 +2,22 @@ import { type NextRequest } from 'next/server';
 import { CAPTCHA_COOKIE, checkCaptcha } from '@/lib/auth/captcha';
 import { loginFormSchema } from '@/lib/auth/forms';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
-import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
+import { clientAddress, countFailure, forgiveAccount, waitBeforeAttempt } from '@/lib/auth/rate-limit';
 import { forget, remember, rememberedPassword } from '@/lib/auth/remember';
 import { FIRST_LOGIN_PATH, homePath } from '@/lib/auth/routes';
 import { sessionFromLogin } from '@/lib/auth/sign-in';
 import { callUpstream } from '@/lib/gateway/client';
-import { crossSite, failure, secureRequest, setSessionCookie, success } from '@/lib/http/respond';
+import { readJson } from '@/lib/http/body';
+import { crossSite, failure, rateLimited, secureRequest, setSessionCookie, success } from '@/lib/http/respond';
 import { sessionView } from '@/lib/session/session';
+import { logged, noteUser } from '@/lib/log/request';
 
 /** Sign-in: verification code, rate limits, upstream login, merchant list, a new session cookie. */
-export async function POST(request: NextRequest) {
+async function handle(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
-  const parsed = loginFormSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return failure(request, { code: 'INVALID_INPUT' });
+  const parsed = await readJson(request, loginFormSchema);
+  if (parsed.refused) return parsed.refused;
   const { username, captcha, rememberMe } = parsed.data;
 
   // The code first: requests without a valid one cost nothing and count nothing, so nobody can
@@ -26,16 +28,24 @@ export async function POST(request: NextRequest) {
     response.cookies.set(CAPTCHA_COOKIE, '', { path: '/api/auth', maxAge: 0 });
     return response;
   }
-  if (!(await allowAttempt('login', username, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+  const address = clientAddress(request);
+  const wait = await waitBeforeAttempt('login', username, address);
+  if (wait > 0) return rateLimited(request, wait);
   const password = parsed.data.password || (await rememberedPassword(request, username));
   if (!password) return failure(request, { code: 'INVALID_INPUT', upstreamCode: 'PASSWORD_REQUIRED' }, 'login.passwordRequired');
 
   const login = await callUpstream('login', { username, password }, null);
-  if (!login.ok) return failure(request, login.error);
+  if (!login.ok) {
+    // Only a refusal of the credentials counts (a wrong password, a locked account); an outage does not.
+    if (login.error.code === 'UPSTREAM_REFUSED') await countFailure('login', username, address);
+    return failure(request, login.error);
+  }
+  await forgiveAccount('login', username);
   const started = await sessionFromLogin(login.data[0] as (typeof login.data)[number]);
   if ('error' in started) return failure(request, started.error);
 
   const { session } = started;
+  noteUser(session.userId);
   const pending = pendingPasswordChanges(session);
   const response = success({ redirect: pending.login || pending.management ? FIRST_LOGIN_PATH : homePath(session.menus), session: sessionView(session) });
   await setSessionCookie(request, response, session);
@@ -44,3 +54,5 @@ export async function POST(request: NextRequest) {
   else forget(response);
   return response;
 }
+
+export const POST = logged('/api/auth/login', handle);

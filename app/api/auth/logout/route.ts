@@ -2,12 +2,13 @@ import { type NextRequest } from 'next/server';
 import { callUpstream } from '@/lib/gateway/client';
 import { clearSessionCookie, crossSite, sessionOf, success } from '@/lib/http/respond';
 import { revokeSession } from '@/lib/session/session';
+import { logged } from '@/lib/log/request';
 
 /**
  * Logout: the upstream token is revoked, the session id is revoked (a replayed cookie is refused),
  * the cookie is cleared. Remember-me cookies stay, as spec section 4 asks.
  */
-export async function POST(request: NextRequest) {
+async function handle(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
   const { session } = await sessionOf(request);
@@ -19,3 +20,5 @@ export async function POST(request: NextRequest) {
   clearSessionCookie(request, response);
   return response;
 }
+
+export const POST = logged('/api/auth/logout', handle);

@@ -1,19 +1,22 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { newPasswordSchema } from '@/lib/auth/forms';
-import { allowAttempt, clientAddress } from '@/lib/auth/rate-limit';
+import { clientAddress, countAttempt } from '@/lib/auth/rate-limit';
 import { callUpstream } from '@/lib/gateway/client';
-import { crossSite, failure, invalidInput, success } from '@/lib/http/respond';
+import { readJson } from '@/lib/http/body';
+import { crossSite, failure, rateLimited, success } from '@/lib/http/respond';
+import { logged } from '@/lib/log/request';
 
 const resetSchema = z.object({ randomId: z.string().min(1).max(200) }).and(newPasswordSchema);
 
 /** Completes a password reset from the e-mailed link. */
-export async function POST(request: NextRequest) {
+async function handle(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
-  const parsed = resetSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return invalidInput(request, parsed.error.issues);
-  if (!(await allowAttempt('passwordCheck', parsed.data.randomId, clientAddress(request)))) return failure(request, { code: 'RATE_LIMITED' });
+  const parsed = await readJson(request, resetSchema);
+  if (parsed.refused) return parsed.refused;
+  const wait = await countAttempt('passwordCheck', parsed.data.randomId, clientAddress(request));
+  if (wait > 0) return rateLimited(request, wait);
   const reset = await callUpstream('resetPassword', { randomId: parsed.data.randomId, newPassword: parsed.data.newPassword }, null);
   if (!reset.ok) return failure(request, reset.error);
   if (reset.data.success === 1) return success({ redirect: '/login?notice=passwordReset' });
@@ -21,3 +24,5 @@ export async function POST(request: NextRequest) {
   if (reset.data.code === 'RESET_LINK_EXPIRED') return failure(request, { code: 'UPSTREAM_REFUSED', status: 410, upstreamCode: 'RESET_LINK_EXPIRED' }, 'reset.expired');
   return failure(request, { code: 'UPSTREAM_REFUSED', status: 422 }, 'pwd.updateFailed');
 }
+
+export const POST = logged('/api/auth/reset', handle);

@@ -8,13 +8,15 @@ import { failure, setSessionCookie, signedIn, translatorFor, upstreamError } fro
 import { attachment, CONTENT_TYPES, exportFile, ExportUpstreamError, parseExportRequest } from '@/lib/list-kit/export';
 import { listSource } from '@/lib/lists/sources';
 import { needsTouch, revokeSession } from '@/lib/session/session';
+import { currentRequest, logged } from '@/lib/log/request';
+import { portalLog } from '@/lib/log/logger';
 
 /**
  * A list's view as a file (CSV or xlsx), streamed: the same values, sort, columns and formats as the
  * page, then totals. One export at a time per session; progress under /api/export/progress; the
  * download stops the upstream calls when it is cancelled.
  */
-export async function GET(request: NextRequest, { params }: { params: Promise<{ list: string }> }) {
+async function handle(request: NextRequest, { params }: { params: Promise<{ list: string }> }) {
   // A GET, but it hands out a customer's data: a link on another site must not start one.
   const { session, refused } = await signedIn(request);
   if (refused) return refused;
@@ -53,10 +55,10 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       async onEnd(outcome, error) {
         await job.end(outcome);
         if (error instanceof ExportUpstreamError) {
-          console.error(`portal: ${definition.id} export stopped: upstream ${error.error.code}`);
+          portalLog().warn({ requestId: currentRequest()?.requestId, list: definition.id, fault: error.error.code }, 'export stopped by the upstream');
           if (error.error.code === 'SESSION_EXPIRED') await revokeSession(session);
         } else if (error) {
-          console.error(`portal: ${definition.id} export failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+          portalLog().error({ requestId: currentRequest()?.requestId, list: definition.id, error: error instanceof Error ? error.message : 'unknown' }, 'export failed');
         }
       },
     });
@@ -79,3 +81,5 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     if (!streaming) await job.abandon();
   }
 }
+
+export const GET = logged('/api/export/[list]', handle);

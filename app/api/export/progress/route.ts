@@ -2,11 +2,12 @@ import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { readProgress } from '@/lib/export/job';
 import { failure, signedIn, success } from '@/lib/http/respond';
+import { logged } from '@/lib/log/request';
 
 const query = z.object({ id: z.uuid() });
 
 /** How far this session's export with that id got: {written, total, done, cancelled, failed}. */
-export async function GET(request: NextRequest) {
+async function handle(request: NextRequest) {
   const { session, refused } = await signedIn(request);
   if (refused) return refused;
   const parsed = query.safeParse({ id: request.nextUrl.searchParams.get('id') ?? undefined });
@@ -16,3 +17,5 @@ export async function GET(request: NextRequest) {
   if (!progress) return failure(request, { code: 'UPSTREAM_REFUSED', status: 404, upstreamCode: 'EXPORT_NOT_FOUND' }, 'export.notFound');
   return success(progress);
 }
+
+export const GET = logged('/api/export/progress', handle);

@@ -1,0 +1,41 @@
+import { upstreamBase } from '@/lib/gateway/client';
+import { sharedStore } from '@/lib/store/shared-store';
+
+export const dynamic = 'force-dynamic';
+
+const CHECK_MS = 2_000;
+
+/** One upstream family's base answers its /health in time. */
+async function servicesAnswer(base: string): Promise<boolean> {
+  try {
+    return (await fetch(`${base}/health`, { signal: AbortSignal.timeout(CHECK_MS), redirect: 'error' })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The shared store (memory or Redis) takes and gives back a value. */
+async function storeAnswers(): Promise<boolean> {
+  try {
+    const store = sharedStore();
+    const check = store.put('ready:probe', '1', 10_000).then(async () => (await store.get('ready:probe')) === '1');
+    return await Promise.race([check, new Promise<boolean>((resolve) => setTimeout(resolve, CHECK_MS, false))]);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Readiness, for a load balancer deciding whether to send traffic: the upstream services of every
+ * family and the shared store. `/api/health` stays liveness (the process answers), so that an
+ * upstream outage takes the portal out of rotation without restarting it.
+ */
+export async function GET() {
+  const bases = [...new Set(['/sso/', '/transaction/', '/api/'].map((path) => upstreamBase(path)))];
+  const [services, store] = await Promise.all([Promise.all(bases.map(servicesAnswer)), storeAnswers()]);
+  const ready = services.every(Boolean) && store;
+  return Response.json(
+    { status: ready ? 'ready' : 'not-ready', services: services.every(Boolean) ? 'ok' : 'down', store: store ? 'ok' : 'down' },
+    { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  );
+}

@@ -1,0 +1,76 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { NextRequest } from 'next/server';
+import { portalLog } from './logger';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What one request's log line says about its upstream calls. */
+export interface UpstreamCallLog {
+  call: string;
+  status: number | string;
+  ms: number;
+}
+
+interface RequestContext {
+  requestId: string;
+  userId?: number;
+  upstream: UpstreamCallLog[];
+}
+
+const STORAGE = Symbol.for('portal.requestContext');
+const storage = ((globalThis as { [STORAGE]?: AsyncLocalStorage<RequestContext> })[STORAGE] ??= new AsyncLocalStorage<RequestContext>());
+
+/**
+ * A request id from a load balancer in front is kept (so its log and ours join up) when it looks
+ * like one; anything else a client writes is replaced.
+ */
+export function requestIdFrom(header: string | null): string {
+  return header && /^[A-Za-z0-9._-]{8,64}$/.test(header) ? header : randomUUID();
+}
+
+export const currentRequest = (): RequestContext | undefined => storage.getStore();
+
+/** The signed-in user of the current request, for its log line. */
+export function noteUser(userId: number) {
+  const context = storage.getStore();
+  if (context) context.userId = userId;
+}
+
+const ms = (since: number) => Math.round((performance.now() - since) * 10) / 10;
+
+/** Response headers can be immutable (Response.redirect): then the response is copied. */
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(REQUEST_ID_HEADER, requestId);
+    return copy;
+  }
+}
+
+/**
+ * Wraps a route handler (or the proxy): one JSON log line per request with its id, route, status,
+ * duration, user and the upstream calls it made; the id goes back in `x-request-id`. `route` is the
+ * file's pattern (or a function giving a page's path without its secrets), never the URL: query
+ * strings can hold what a log must not.
+ */
+export function logged<R extends Response, A extends unknown[]>(route: string | ((request: NextRequest) => string), handler: (request: NextRequest, ...rest: A) => Promise<R> | R) {
+  return async (request: NextRequest, ...rest: A): Promise<R> => {
+    const context: RequestContext = { requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)), upstream: [] };
+    const started = performance.now();
+    const label = typeof route === 'string' ? route : route(request);
+    try {
+      const response = await storage.run(context, () => handler(request, ...rest));
+      const status = response.status;
+      portalLog()[status >= 500 ? 'error' : 'info']({ requestId: context.requestId, method: request.method, route: label, status, ms: ms(started), userId: context.userId, upstream: context.upstream }, 'request');
+      return withRequestId(response, context.requestId) as R;
+    } catch (error) {
+      // Next's redirect() and notFound() travel as throws; anything else is a fault worth its name.
+      portalLog().error({ requestId: context.requestId, method: request.method, route: label, ms: ms(started), userId: context.userId, upstream: context.upstream, error: error instanceof Error ? error.name : 'unknown' }, 'request failed');
+      throw error;
+    }
+  };
+}
