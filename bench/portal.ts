@@ -12,7 +12,7 @@ import { benchUpstream, percentile, portalSession, startPortal } from './harness
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
-const PORT = 3198;
+const PORT = Number(process.env.BENCH_PORT ?? 3198);
 const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offset * 86_400_000));
 
 /** Resident memory of a process now, in MB (Linux). */
