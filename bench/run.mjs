@@ -9,7 +9,7 @@ const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 // The portal benchmarks run the production build.
 ensureBuild();
 const only = process.argv.slice(2);
-for (const bench of ['bench/upstream.ts', 'bench/gateway.ts', 'bench/portal.ts'].filter((b) => only.length === 0 || only.some((o) => b.includes(o)))) {
+for (const bench of ['bench/upstream.ts', 'bench/gateway.ts', 'bench/portal.ts', 'bench/lighthouse.ts'].filter((b) => only.length === 0 || only.some((o) => b.includes(o)))) {
   console.log(`\n== ${bench}`);
   const result = spawnSync(process.execPath, ['--max-old-space-size=8192', tsx, join(root, bench)], { stdio: 'inherit', cwd: root });
   if (result.status !== 0) process.exit(result.status ?? 1);
