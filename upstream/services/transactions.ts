@@ -153,10 +153,11 @@ const realtime = withPartnerVariant({
     const span = realtimeSpan(context, input);
     const filters = await transactionFilters(context, input);
     const summed = summedTransactions(filters, span);
+    // Summed per category first: two sums per row of the span instead of eight filtered ones.
     const [summary] = await context.db.query<Record<string, string | number>>(
       `SELECT coalesce(sum(count), 0)::int AS total, ${SUMMED_NET} AS net,
               ${SUMMARY_CATEGORIES.map((c) => `coalesce(sum(count) FILTER (WHERE category = '${c}'), 0)::int AS "${c}_count", coalesce(sum(amount) FILTER (WHERE category = '${c}'), 0)::numeric(18,2) AS "${c}_amount"`).join(',\n')}
-         FROM (${summed.sql}) summed`,
+         FROM (SELECT category, sum(count) AS count, sum(amount) AS amount FROM (${summed.sql}) summed GROUP BY category) by_category`,
       summed.params,
     );
     const total = Number(summary?.total ?? 0);
@@ -165,9 +166,11 @@ const realtime = withPartnerVariant({
     const offset = (input.page - 1) * limit;
     const start = input.sort === 'gmt_payment' && !filters.rowsOnly && offset > 0 && offset < total ? await pageStart(context, filters, span, order, offset) : { span, offset };
     const { where, params } = rowsWhere(filters, start.span);
+    // The sort names the table's column (t.), not the output column of the same name: unqualified,
+    // ORDER BY gmt_payment sorted the 14-digit text of every row in the span instead of reading the index.
     const data = await context.db.query(
-      `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${where}
-        ORDER BY ${SORTS[input.sort]} ${order}, id ${order} LIMIT ${limit} OFFSET ${start.offset}`,
+      `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE ${where}
+        ORDER BY t.${SORTS[input.sort]} ${order}, t.id ${order} LIMIT ${limit} OFFSET ${start.offset}`,
       params,
     );
     const breakdown = SUMMARY_CATEGORIES.map((name) => ({ name, count: Number(summary?.[`${name}_count`] ?? 0), amount: String(summary?.[`${name}_amount`] ?? '0.00') }));
