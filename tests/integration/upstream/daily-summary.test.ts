@@ -29,11 +29,12 @@ describe.each(DATABASES)('daily summary on %s', (database) => {
 
   beforeAll(async () => {
     // Enough transactions for a month of the first customer to run to more than twenty pages.
-    upstream = await startTestUpstream(database, {}, 20_000);
+    upstream = await startTestUpstream(database, {}, 10_000);
     figures = new Figures(upstream.db);
     admin = (await upstream.client.login('admin')).token;
     today = (await q<{ day: string }>('SELECT anchor_day::text AS day FROM seed_info'))[0]?.day as string;
-  });
+    // A larger seed than other suites': PGlite takes longer than the default minute on a busy machine.
+  }, 180_000);
   afterAll(() => upstream.stop());
 
   const daysBefore = async (days: number) => (await q<{ day: string }>('SELECT ($1::date - $2::int)::text AS day', [today, days]))[0]?.day as string;
