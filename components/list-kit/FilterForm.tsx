@@ -3,6 +3,7 @@
 import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { loadSchemas } from '@/lib/client/form-rules';
 import { textOf, type ListDefinition, type ListFilter, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
 import type { FilterOptions } from '@/lib/list-kit/options';
@@ -28,6 +29,9 @@ function dependentsOf(filters: readonly ListFilter[], key: string): string[] {
 /** The form field that shows an issue of the URL key `field` (a span's from and to are one picker). */
 const formField = (definition: ListDefinition, field: string) => (field === 'from' || field === 'to' ? (definition.filters.find((f) => f.kind === 'days')?.key ?? field) : field);
 
+/** How many filters a phone shows before "More filters" (the span and the first choices). */
+const PHONE_FILTERS = 3;
+
 const WIDTHS = { days: { xs: 24, md: 12, xl: 8 }, wide: { xs: 24, md: 8 }, field: { xs: 24, md: 12, xl: 8 }, amount: { xs: 12, md: 6, xl: 4 } };
 
 /**
@@ -38,6 +42,7 @@ const WIDTHS = { days: { xs: 24, md: 12, xl: 8 }, wide: { xs: 24, md: 8 }, field
 export function FilterForm({ definition, values, issues, options, loading, onSearch, onReset }: Props) {
   const t = useTranslations();
   const [form] = Form.useForm<FormValues>();
+  const [open, setOpen] = useState(() => issues.length > 0);
   const watched = Form.useWatch([], form) ?? {};
   const message = (issue: ListIssue) => t(issue.message as never, (issue.params ?? {}) as never);
   const status = (key: string) => {
@@ -103,16 +108,21 @@ export function FilterForm({ definition, values, issues, options, loading, onSea
           if (cleared.length) form.setFieldsValue(Object.fromEntries(cleared.map((key) => [key, undefined])));
         }}
       >
-        <Row gutter={16}>
-          {shown.map((filter) => (
-            <Col key={filter.key} {...(filter.kind === 'days' ? WIDTHS.days : filter.kind === 'amount' ? WIDTHS.amount : filter.wide ? WIDTHS.wide : WIDTHS.field)}>
+        <Row gutter={16} id={`${definition.id}-filters`} className={open ? 'list-filters list-filters-open' : 'list-filters'}>
+          {shown.map((filter, index) => (
+            <Col key={filter.key} className={index >= PHONE_FILTERS ? 'list-filter-more' : undefined} {...(filter.kind === 'days' ? WIDTHS.days : filter.kind === 'amount' ? WIDTHS.amount : filter.wide ? WIDTHS.wide : WIDTHS.field)}>
               <Form.Item name={filter.key} label={t(filter.label as never)} {...status(filter.key)}>
                 {field(filter)}
               </Form.Item>
             </Col>
           ))}
         </Row>
-        <Flex gap={8} justify="end">
+        <Flex gap={8} justify="end" wrap>
+          {shown.length > PHONE_FILTERS && (
+            <Button type="link" className="list-filter-toggle" aria-expanded={open} aria-controls={`${definition.id}-filters`} onClick={() => setOpen(!open)}>
+              {open ? t('list.fewerFilters') : t('list.moreFilters', { count: shown.length - PHONE_FILTERS })}
+            </Button>
+          )}
           <Button onClick={onReset}>{t('list.reset')}</Button>
           <Button type="primary" htmlType="submit" loading={loading}>
             {t('list.search')}
