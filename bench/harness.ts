@@ -2,6 +2,8 @@
 // standalone server as its own process, and a signed-in session cookie.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { UpstreamConfig } from '../upstream/config';
 import { startUpstream } from '../upstream/server';
 
@@ -23,6 +25,20 @@ export async function waitFor(url: string, seconds = 20) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not start`);
+}
+
+/**
+ * A throwaway PostgreSQL with an empty database for the services, when one can be started (PGlite
+ * returns rows about 20 times slower, which would measure the stand-in, not the portal).
+ */
+export async function benchDatabase() {
+  const postgres = await startThrowawayPostgres('the benchmark');
+  if (!postgres) return { postgres, databaseUrl: undefined };
+  const admin = new Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  return { postgres, databaseUrl: postgres.adminUrl.replace(/\/postgres$/, '/bench') };
 }
 
 /** The reference services, seeded, on PGlite in memory or on the PostgreSQL database given. */

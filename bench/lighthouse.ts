@@ -3,9 +3,7 @@
 // throttling (4x CPU, slow 4G, simulated) with a desktop user agent, since phones are sent to the
 // H5 site. The portal's standalone server and the reference services on PostgreSQL (PGlite when
 // none can be started), all on loopback.
-import { Client } from 'pg';
-import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
-import { benchUpstream, portalSession, startPortal } from './harness';
+import { benchDatabase, benchUpstream, portalSession, startPortal } from './harness';
 
 const TRANSACTIONS = Number(process.env.BENCH_LIGHTHOUSE_TRANSACTIONS ?? 200_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3198) + 2;
@@ -29,15 +27,7 @@ export async function benchLighthouse() {
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
 
-  const postgres = await startThrowawayPostgres('the benchmark');
-  let databaseUrl: string | undefined;
-  if (postgres) {
-    const admin = new Client({ connectionString: postgres.adminUrl });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_lighthouse');
-    await admin.end();
-    databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/bench_lighthouse');
-  }
+  const { postgres, databaseUrl } = await benchDatabase();
   const upstream = await benchUpstream(TRANSACTIONS, databaseUrl);
   const portal = await startPortal(upstream.url, PORT);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });

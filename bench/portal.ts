@@ -6,9 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { Client } from 'pg';
-import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
-import { benchUpstream, percentile, portalSession, startPortal } from './harness';
+import { benchDatabase, benchUpstream, percentile, portalSession, startPortal } from './harness';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -19,15 +17,7 @@ const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'As
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function main() {
-  const postgres = await startThrowawayPostgres('the benchmark');
-  let databaseUrl: string | undefined;
-  if (postgres) {
-    const admin = new Client({ connectionString: postgres.adminUrl });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/bench');
-  }
+  const { postgres, databaseUrl } = await benchDatabase();
   const seeded = performance.now();
   const upstream = await benchUpstream(TRANSACTIONS, databaseUrl);
   console.log(`seeded ${TRANSACTIONS} transactions on ${postgres ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
