@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { sealPayload } from '../lib/wire/envelope';
 import { benchUpstream, KEY, percentile, portalSession, startPortal } from './harness';
 
-const PORTAL_PORT = 3199;
+const PORTAL_PORT = Number(process.env.BENCH_PORT ?? 3199);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 

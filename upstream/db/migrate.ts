@@ -21,13 +21,24 @@ export async function migrate(db: Database): Promise<string[]> {
   return pending;
 }
 
-/** Splits a migration on the semicolons that end statements (the files hold no functions). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
+/**
+ * Splits a migration on the semicolons that end lines, except inside dollar-quoted bodies
+ * (`$$ ... $$`, as functions have): PGlite's and pg's parameterised queries take one statement each.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    if (!inBody && line.trim().startsWith('--')) continue;
+    current.push(line);
+    // An odd number of $$ on a line opens or closes a body.
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((statement) => statement.trim()).filter(Boolean);
 }

@@ -1,0 +1,78 @@
+// Lighthouse performance of the sign-in page, the dashboard and the transactions page, in Debian's
+// Chromium, with both settings of issue 17: the desktop preset, and Lighthouse's default mobile
+// throttling (4x CPU, slow 4G, simulated) with a desktop user agent, since phones are sent to the
+// H5 site. The portal's standalone server and the reference services on PostgreSQL (PGlite when
+// none can be started), all on loopback.
+import { benchPostgres, benchUpstream, portalSession, startPortal } from './harness';
+
+const TRANSACTIONS = Number(process.env.BENCH_LIGHTHOUSE_TRANSACTIONS ?? 200_000);
+const PORT = Number(process.env.BENCH_PORT ?? 3198) + 2;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+/** What issue 17 asks of each setting. */
+const GOALS = {
+  desktop: { score: 95 },
+  'mobile throttling': { score: 90, lcpMs: 2500, tbtMs: 200 },
+} as const;
+
+interface Audit {
+  numericValue?: number;
+}
+
+export async function benchLighthouse() {
+  // Lighthouse and chrome-launcher are ES modules.
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+
+  const postgres = await benchPostgres('lighthouse', 'the Lighthouse benchmark');
+  const { databaseUrl } = postgres;
+  const upstream = await benchUpstream(TRANSACTIONS, databaseUrl);
+  const portal = await startPortal(upstream.url, PORT);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const cookie = await portalSession(portal.url);
+    const rows = [];
+    for (const [name, config] of [['desktop', desktopConfig], ['mobile throttling', undefined]] as const) {
+      for (const [path, signedIn] of [['/login', false], ['/dashboard/dashboard', true], ['/transaction/transactions', true]] as const) {
+        const result = await lighthouse(
+          `${portal.url}${path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            extraHeaders: signedIn ? { Cookie: cookie } : undefined,
+            // The mobile setting keeps its screen and throttling; only the user agent is a desktop's.
+            ...(config ? {} : { emulatedUserAgent: DESKTOP_UA }),
+          },
+          config,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
+        const audit = (id: string) => (lhr.audits[id] as Audit | undefined)?.numericValue ?? NaN;
+        const goal = GOALS[name];
+        rows.push({
+          setting: name,
+          path,
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(1),
+          'TBT ms': audit('total-blocking-time').toFixed(0),
+          CLS: audit('cumulative-layout-shift').toFixed(3),
+          goal: 'lcpMs' in goal ? `score >= ${goal.score}, LCP < ${goal.lcpMs / 1000} s, TBT < ${goal.tbtMs} ms` : `score >= ${goal.score}`,
+        });
+      }
+    }
+    console.log(`\nLighthouse performance (Chromium ${CHROMIUM}, loopback, ${TRANSACTIONS} transactions):`);
+    console.table(rows);
+  } finally {
+    chrome.kill();
+    portal.stop();
+    await upstream.close();
+    postgres.stop();
+  }
+}
+
+if (require.main === module) void benchLighthouse();
