@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { PAYMENT_TYPES } from '../../domain/transaction-types';
-import { maskAccountNumber } from '../../format/account-number';
+import { maskTail } from '../../data-table/columns';
 import type { SessionData } from '../../session/session';
 import { define, list, money, page } from '../schemas';
 
@@ -69,7 +69,7 @@ export const remittance = z.looseObject({
   fee: money,
   rate: money,
   bank_name: z.string(),
-  account_no: z.string().transform(maskAccountNumber),
+  account_no: z.string().transform(maskTail),
   account_name: z.string(),
   swift_code: z.string(),
   remit_order_type: z.string(),
