@@ -65,7 +65,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     const response = new NextResponse(body, {
       headers: {
         'content-type': CONTENT_TYPES[format],
-        'content-disposition': attachment(`${source.export.fileName(values)}.${format}`),
+        'content-disposition': attachment(`${await source.export.fileName(values, session)}.${format}`),
         'x-export-total': String(total),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
