@@ -6,7 +6,7 @@ import type { CallAnswer, CallInput } from '../gateway/registry';
 import { textOf, type ListDefinition, type ListValues } from '../list-kit/definition';
 import { batchRows, ExportUpstreamError } from '../list-kit/export';
 import type { ListSource } from '../list-kit/source';
-import { columnSums } from '../list-kit/sums';
+import { columnSums, type SummedColumn } from '../list-kit/sums';
 import { ExportTotals } from '../transactions/export-totals';
 import type { SessionData } from '../session/session';
 
@@ -40,53 +40,76 @@ async function* pages<T extends Record<string, unknown>>(
 
 const countOf = <T extends { total: number }>(answer: GatewayResult<T>): GatewayResult<number> => (answer.ok ? { ...answer, data: answer.data.total } : answer);
 
-/** Settlement files: "Reconciliation" (every payment type) or its Alipay and WeChat Pay twin. */
-export function filesSource(definition: ListDefinition, walletsOnly: boolean): ListSource {
-  const filters = (values: ListValues): CallInput<'settlementFiles'> => {
-    const { start, end } = span(values);
-    return {
-      sort: values.sort,
-      order: values.dir,
-      settleDateFrom: start,
-      settleDateTo: end,
-      customer_no: textOf(values, 'customer'),
-      merchant_no: textOf(values, 'merchant'),
-      payment_type: textOf(values, 'paymentType') as CallInput<'settlementFiles'>['payment_type'],
-      batch_no: textOf(values, 'batch'),
-      walletsOnly: walletsOnly || undefined,
-    };
-  };
+type ListCall = 'settlementFiles' | 'remittances';
+
+/**
+ * A settlement list's server half: one call for the page and its totals (summary cards from the
+ * answer's total fields), and its export a page at a time with column sums under the rows.
+ */
+function listCallSource<N extends ListCall>(
+  definition: ListDefinition,
+  call: N,
+  filters: (values: ListValues) => CallInput<N>,
+  cards: { id: string; title: string; total: keyof CallAnswer<N>; format: 'amount' | 'count' }[],
+  sums: SummedColumn[],
+): ListSource {
+  const ask = (session: SessionData, values: ListValues, page: number, limit: number) =>
+    callUpstream(call, { ...filters(values), page, limit } as CallInput<N>, session) as Promise<GatewayResult<CallAnswer<ListCall>>>;
   return {
     definition,
     async load(session, values, t) {
-      const answer = await callUpstream('settlementFiles', { ...filters(values), page: values.page, limit: values.size }, session);
+      const answer = await ask(session, values, values.page, values.size);
       if (!answer.ok) return answer;
-      const { data, total, totalCount, totalVolume, totalMdrFee } = answer.data;
+      const figures = answer.data as unknown as Record<string, string | number>;
       return {
         ...answer,
         data: {
-          rows: data,
-          total,
-          summary: [
-            { id: 'volume', title: t('settle.volume'), value: formatAmount(totalVolume) },
-            { id: 'mdrFee', title: t('settle.mdrFee'), value: formatAmount(totalMdrFee) },
-            { id: 'count', title: t('settle.count'), value: formatCount(totalCount) },
-            { id: 'files', title: t('settle.files'), value: formatCount(total) },
-          ],
+          rows: answer.data.data,
+          total: answer.data.total,
+          summary: cards.map((card) => ({ id: card.id, title: t(card.title), value: (card.format === 'amount' ? formatAmount : formatCount)(figures[card.total as string]) })),
         },
       };
     },
     export: {
-      count: async (session, values) => countOf(await callUpstream('settlementFiles', { ...filters(values), page: 1, limit: 1 }, session)),
-      batches: (session, values, options) => pages((page, limit) => callUpstream('settlementFiles', { ...filters(values), page, limit }, session), options),
-      totals: columnSums([
-        { label: 'settle.count', field: 'total_count', format: 'count' },
-        { label: 'settle.volume', field: 'total_volume', format: 'amount' },
-        { label: 'settle.mdrFee', field: 'mdr_fee', format: 'amount' },
-      ]),
+      count: async (session, values) => countOf(await ask(session, values, 1, 1)),
+      batches: (session, values, options) => pages((page, limit) => ask(session, values, page, limit), options),
+      totals: columnSums(sums),
       fileName: (values) => `${definition.id}_${span(values).name}`,
     },
   };
+}
+
+/** Settlement files: "Reconciliation" (every payment type) or its Alipay and WeChat Pay twin. */
+export function filesSource(definition: ListDefinition, walletsOnly: boolean): ListSource {
+  return listCallSource(
+    definition,
+    'settlementFiles',
+    (values) => {
+      const { start, end } = span(values);
+      return {
+        sort: values.sort,
+        order: values.dir,
+        settleDateFrom: start,
+        settleDateTo: end,
+        customer_no: textOf(values, 'customer'),
+        merchant_no: textOf(values, 'merchant'),
+        payment_type: textOf(values, 'paymentType') as CallInput<'settlementFiles'>['payment_type'],
+        batch_no: textOf(values, 'batch'),
+        walletsOnly: walletsOnly || undefined,
+      };
+    },
+    [
+      { id: 'volume', title: 'settle.volume', total: 'totalVolume', format: 'amount' },
+      { id: 'mdrFee', title: 'settle.mdrFee', total: 'totalMdrFee', format: 'amount' },
+      { id: 'count', title: 'settle.count', total: 'totalCount', format: 'count' },
+      { id: 'files', title: 'settle.files', total: 'total', format: 'count' },
+    ],
+    [
+      { label: 'settle.count', field: 'total_count', format: 'count' },
+      { label: 'settle.volume', field: 'total_volume', format: 'amount' },
+      { label: 'settle.mdrFee', field: 'mdr_fee', format: 'amount' },
+    ],
+  );
 }
 
 type FileRows = GatewayResult<CallAnswer<'settlementFileRows'>>;
@@ -129,51 +152,35 @@ export function fileRowsSource(definition: ListDefinition, walletsOnly: boolean)
 
 /** Remittances: "Fund settlement" (every wallet) or its Alipay and WeChat Pay twin. */
 export function remittancesSource(definition: ListDefinition, walletsOnly: boolean): ListSource {
-  const filters = (values: ListValues): CallInput<'remittances'> => {
-    const { start, end } = span(values);
-    return {
-      sort: values.sort,
-      order: values.dir,
-      reconDateFrom: start,
-      reconDateTo: end,
-      customer_no: textOf(values, 'customer'),
-      merchant_no: textOf(values, 'merchant'),
-      wallet: textOf(values, 'wallet') as CallInput<'remittances'>['wallet'],
-      remit_order_type: textOf(values, 'remitType'),
-      remitStatus: textOf(values, 'status') as CallInput<'remittances'>['remitStatus'],
-      walletsOnly: walletsOnly || undefined,
-    };
-  };
-  return {
+  return listCallSource(
     definition,
-    async load(session, values, t) {
-      const answer = await callUpstream('remittances', { ...filters(values), page: values.page, limit: values.size }, session);
-      if (!answer.ok) return answer;
-      const { data, total, totalReceivable, totalFee, totalRemitted, totalNotRemitted } = answer.data;
+    'remittances',
+    (values) => {
+      const { start, end } = span(values);
       return {
-        ...answer,
-        data: {
-          rows: data,
-          total,
-          summary: [
-            { id: 'receivable', title: t('settle.receivable'), value: formatAmount(totalReceivable) },
-            { id: 'fee', title: t('settle.fee'), value: formatAmount(totalFee) },
-            { id: 'remitted', title: t('settle.remitted'), value: formatAmount(totalRemitted) },
-            { id: 'notRemitted', title: t('settle.notRemitted'), value: formatAmount(totalNotRemitted) },
-          ],
-        },
+        sort: values.sort,
+        order: values.dir,
+        reconDateFrom: start,
+        reconDateTo: end,
+        customer_no: textOf(values, 'customer'),
+        merchant_no: textOf(values, 'merchant'),
+        wallet: textOf(values, 'wallet') as CallInput<'remittances'>['wallet'],
+        remit_order_type: textOf(values, 'remitType'),
+        remitStatus: textOf(values, 'status') as CallInput<'remittances'>['remitStatus'],
+        walletsOnly: walletsOnly || undefined,
       };
     },
-    export: {
-      count: async (session, values) => countOf(await callUpstream('remittances', { ...filters(values), page: 1, limit: 1 }, session)),
-      batches: (session, values, options) => pages((page, limit) => callUpstream('remittances', { ...filters(values), page, limit }, session), options),
-      totals: columnSums([
-        { label: 'settle.receivable', field: 'receivable_amount', format: 'amount' },
-        { label: 'settle.fee', field: 'fee', format: 'amount' },
-        { label: 'settle.remitted', field: 'real_remit_amount', format: 'amount' },
-        { label: 'settle.notRemitted', field: 'not_remit_amount', format: 'amount' },
-      ]),
-      fileName: (values) => `${definition.id}_${span(values).name}`,
-    },
-  };
+    [
+      { id: 'receivable', title: 'settle.receivable', total: 'totalReceivable', format: 'amount' },
+      { id: 'fee', title: 'settle.fee', total: 'totalFee', format: 'amount' },
+      { id: 'remitted', title: 'settle.remitted', total: 'totalRemitted', format: 'amount' },
+      { id: 'notRemitted', title: 'settle.notRemitted', total: 'totalNotRemitted', format: 'amount' },
+    ],
+    [
+      { label: 'settle.receivable', field: 'receivable_amount', format: 'amount' },
+      { label: 'settle.fee', field: 'fee', format: 'amount' },
+      { label: 'settle.remitted', field: 'real_remit_amount', format: 'amount' },
+      { label: 'settle.notRemitted', field: 'not_remit_amount', format: 'amount' },
+    ],
+  );
 }
