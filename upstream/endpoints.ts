@@ -5,6 +5,7 @@ import { ASSET_ENDPOINTS } from './services/assets';
 import { DEV_ENDPOINTS } from './services/dev';
 import { MERCHANT_ENDPOINTS } from './services/merchants';
 import { REFUND_ENDPOINTS } from './services/refunds';
+import { SETTLEMENT_ENDPOINTS } from './services/settlements';
 import { SSO_ENDPOINTS } from './services/sso';
 import { TRANSACTION_ENDPOINTS } from './services/transactions';
 
@@ -17,6 +18,7 @@ export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
     ...MERCHANT_ENDPOINTS,
     ...REFUND_ENDPOINTS,
     ...ASSET_ENDPOINTS,
+    ...SETTLEMENT_ENDPOINTS,
     ...(config.mode === 'production' ? [] : DEV_ENDPOINTS),
   ];
 }

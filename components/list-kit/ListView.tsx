@@ -9,6 +9,7 @@ import { cellText, type CodeTranslator } from '@/lib/list-kit/cells';
 import { listDefaults, type ListDefinition, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
 import type { FilterOptions } from '@/lib/list-kit/options';
 import { listSearch } from '@/lib/list-kit/url';
+import { DetailRowsSections } from './DetailRowsSection';
 import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';
 import { useListNavigation } from './use-list-navigation';
@@ -91,7 +92,13 @@ export function ListView({ definition, userId, values, issues, options, result, 
           />
         </Card>
       )}
-      <Drawer open={detail !== null} onClose={() => setDetail(null)} title={t((definition.detailTitle ?? 'table.details') as never)} size={520}>
+      <Drawer
+        open={detail !== null}
+        onClose={() => setDetail(null)}
+        title={t((definition.detailTitle ?? 'table.details') as never)}
+        size={definition.detailRows ? 760 : 520}
+        styles={{ wrapper: { maxWidth: '100vw' } }}
+      >
         {detail && (
           <Descriptions column={1} size="small" bordered>
             {(definition.details ?? definition.columns).map((column) => (
@@ -101,6 +108,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
             ))}
           </Descriptions>
         )}
+        {detail && definition.detailRows && <DetailRowsSections key={String(detail[definition.rowKey])} sections={definition.detailRows} row={detail} userId={userId} />}
       </Drawer>
     </Flex>
   );

@@ -57,7 +57,8 @@ export function Sidebar({ menus, pathname, collapsed, organisation, pendingAppro
         <Badge count={pendingApprovals} size="small" style={{ marginInlineStart: 6 }} aria-label={t('menu.pendingApprovals', { count: pendingApprovals })} title={t('menu.pendingApprovals', { count: pendingApprovals })} />
       ) : null;
     return (
-      <Link href={path} prefetch={false} data-menu-code={code}>
+      // The full title on hover: the sidebar may cut long ones short.
+      <Link href={path} prefetch={false} data-menu-code={code} title={title}>
         {logo}
         {title}
         {badge}

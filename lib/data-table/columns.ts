@@ -9,9 +9,14 @@ export type ColumnFormat = 'text' | 'amount' | 'count' | 'timestamp14' | 'day8' 
 
 const MASK = '••••';
 
-/** A bank account or card number with only its last 4 characters shown. */
+/**
+ * A bank account or card number with only its last 4 digits (or letters) shown; separators do not
+ * count. Idempotent: a number already masked (the gateway masks bank accounts where it reads them,
+ * lib/gateway/calls/settlements.ts) reads the same again.
+ */
 export function maskTail(value: string): string {
-  const clean = value.replace(/\s+/g, '');
+  // The mask's own dots count as hidden characters, so a masked number keeps its shown digits.
+  const clean = value.replace(/[^0-9A-Za-z•]/g, '');
   return clean.length <= 4 ? MASK : `${MASK} ${clean.slice(-4)}`;
 }
 

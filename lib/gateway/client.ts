@@ -53,7 +53,7 @@ export async function callUpstream<N extends CallName>(name: N, input: CallInput
   if (!parsed.success) return fail({ code: 'INVALID_INPUT', params: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });
 
   let payload = { ...(parsed.data as Record<string, unknown>), ...(session && definition.inject ? definition.inject(session) : {}) };
-  if (definition.defaults) payload = definition.defaults(payload);
+  if (definition.defaults && session) payload = definition.defaults(payload, session);
   if (definition.method !== 'POST') payload = stripEmpty(payload);
 
   const guardKey = definition.guard && session ? `dup:${session.sid}:${name}:${stableKey(payload)}` : undefined;

@@ -2,6 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import type { SessionData } from '../session/session';
+import { SETTLEMENT_CALLS } from './calls/settlements';
+import { define, list, money, page } from './schemas';
 
 /**
  * Every upstream call the portal makes, by name. Nothing else builds an upstream URL. Inputs are
@@ -29,11 +31,10 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.Zod
    */
   long?: boolean;
   inject?: (session: SessionData) => Record<string, unknown>;
-  /** Input defaults that belong to the wire, not to the form (spec section 7). */
-  defaults?: (input: Record<string, unknown>) => Record<string, unknown>;
+  /** Input defaults that belong to the wire, not to the form (spec section 7), some from the session (section 6). */
+  defaults?: (input: Record<string, unknown>, session: SessionData) => Record<string, unknown>;
 }
 
-const define = <I extends z.ZodType, A extends z.ZodType>(definition: CallDefinition<I, A>) => definition;
 
 const userid = (session: SessionData) => ({ userid: session.userId });
 const userId = (session: SessionData) => ({ userId: session.userId });
@@ -56,13 +57,9 @@ const loginAnswer = z
 
 const outcome = z.looseObject({ success: z.number().int(), msg: z.string().optional(), code: z.string().optional() });
 const passwordType = z.union([z.literal(1), z.literal(2)]);
-const page = { limit: z.number().int().min(1).max(100).default(10), page: z.number().int().min(1).default(1) };
-/** Amounts travel as decimal text, never as floats. */
-const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 const dayFigure = z.looseObject({ day: z.string().regex(/^\d{8}$/), count: z.number().int(), amount: money });
 /** The dashboard calls' shared input: an optional customer and span (default the last seven days). */
 const dashboardInput = z.object({ customer_no: z.string().max(30).optional(), gmtPaymentFrom: z.string().regex(/^\d{14}$/).optional(), gmtPaymentTo: z.string().regex(/^\d{14}$/).optional() });
-const list = <T extends z.ZodType>(row: T) => z.looseObject({ data: z.array(row), total: z.number().int(), totalPage: z.number().int(), currPage: z.number().int() });
 
 /** The realtime query's filters and sort (spec section 3), shared by the list and its export. */
 const realtimeFilters = {
@@ -305,6 +302,7 @@ export const CALLS = {
     inject: userid,
     exposed: true,
   }),
+  ...SETTLEMENT_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -48,6 +48,34 @@ export interface ListColumn {
   pinned?: boolean;
 }
 
+/**
+ * Rows that belong to one row, listed in its details drawer (a settlement file's transactions, a
+ * merged remittance's members) through an exposed gateway call (`POST /api/gateway/{call}`).
+ * Sections naming the same call and input share one request.
+ */
+export interface DetailRows {
+  id: string;
+  /** Message key of the section's heading. */
+  title: string;
+  /** An exposed gateway call. */
+  call: string;
+  /** The call's input: input key -> the row's field. */
+  input: Record<string, string>;
+  /** Input the screen always sends (a WxAli screen's `walletsOnly`). */
+  fixed?: Record<string, string | number | boolean>;
+  /** The answer's field that holds the rows. */
+  rows: string;
+  /** Paged by the server: sends `page` and `limit`, reads the answer's `total`. */
+  paged?: boolean;
+  columns: readonly ListColumn[];
+  rowKey: string;
+  /** Only rows whose field of this name is truthy have the section (a merged remittance's members). */
+  when?: string;
+  /** The rows download as the export of this list, with `exportFilters` (filter key -> the row's field) as its values. */
+  exportList?: string;
+  exportFilters?: Record<string, string>;
+}
+
 export interface ListDefinition {
   /** Stable id: the export route's name and the key of each user's column choice. */
   id: string;
@@ -65,6 +93,8 @@ export interface ListDefinition {
   details?: readonly ListColumn[];
   /** Message key of the drawer's title. */
   detailTitle?: string;
+  /** Rows of another call that belong to a row, listed in its drawer. */
+  detailRows?: readonly DetailRows[];
   /** The field that identifies a row. */
   rowKey: string;
   /** The list has an export route (`/api/export/{id}`). */

@@ -36,8 +36,8 @@ export interface ListExport {
   batches(session: SessionData, values: ListValues, options: { signal: AbortSignal; maxRows: number }): AsyncGenerator<Record<string, unknown>[]>;
   /** The totals under the rows (default: the number of rows). */
   totals?(): ExportAccumulator;
-  /** The file's name without its extension. */
-  fileName(values: ListValues): string;
+  /** The file's name without its extension (it may ask upstream: a settlement file is named as its file_name). */
+  fileName(values: ListValues, session: SessionData): string | Promise<string>;
 }
 
 /**

@@ -1,10 +1,23 @@
 import 'server-only';
 import type { ListSource } from '../list-kit/source';
+import { fileRowsSource, filesSource, remittancesSource } from '../settlements/sources';
 import { transactionsSource } from '../transactions/source';
+import { reconciliationFileList, reconciliationList, reconWxAliFileList, reconWxAliList } from './reconciliation';
+import { settlesList, settleWxAliList } from './settles';
 
 /** Every list with a server half, by its definition's id: the pages and the export route find them here. */
 const SOURCES: Record<string, ListSource> = {
   [transactionsSource.definition.id]: transactionsSource,
+  ...Object.fromEntries(
+    [
+      filesSource(reconciliationList, false),
+      filesSource(reconWxAliList, true),
+      fileRowsSource(reconciliationFileList, false),
+      fileRowsSource(reconWxAliFileList, true),
+      remittancesSource(settlesList, false),
+      remittancesSource(settleWxAliList, true),
+    ].map((source) => [source.definition.id, source]),
+  ),
 };
 
 export function listSource(id: string): ListSource | undefined {

@@ -2,7 +2,8 @@ import { addDays, daysBetween, toIsoDay, toCompactDay, wallClock, type CalendarD
 import { isWallet, TRANSACTION_TYPES, type PaymentType, type TransactionTypeCode } from '../../lib/domain/transaction-types';
 import type { Database, Queryable } from '../db/database';
 import { hashPassword } from '../rules/password-hash';
-import { centsToDecimal, feeCents } from '../rules/money';
+import { centsToDecimal } from '../rules/money';
+import { mdrCents, type FeeRates } from '../rules/mdr';
 import { createRandom, type Random } from './prng';
 import { CUSTOMERS, DEMO_PASSWORD, DISTRICTS, MENUS, PARTNERS, ROLES, USERS } from './reference-data';
 
@@ -33,10 +34,8 @@ interface Terminal {
   terminal_no: string;
 }
 
-interface MerchantFees {
-  cardRate: number;
-  walletRate: number;
-}
+/** Each merchant's payment services' fee rates, by payment type, as inserted into payment_services. */
+type MerchantFees = Map<string, FeeRates>;
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const timestamp = (day: CalendarDay, secondOfDay: number) =>
@@ -94,7 +93,8 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
       const merchantNo = `8520001${pad(merchantSeq, 8)}`;
       const cardRate = [1.45, 1.6, 1.75][merchantSeq % 3] as number;
       const walletRate = [1.2, 1.4][merchantSeq % 2] as number;
-      fees.set(merchantNo, { cardRate, walletRate });
+      const rates: MerchantFees = new Map();
+      fees.set(merchantNo, rates);
       const slug = merchant.business_name.toLowerCase().replace(/[^a-z]+/g, '-');
       await db.query(
         `INSERT INTO merchants VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Active', $11)`,
@@ -113,12 +113,17 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
       ]);
       for (const paymentType of ['VISA', 'MASTER', 'UNIONPAY', 'JCB', 'AMEX', 'ALIPAY', 'WECHAT']) {
         const wallet = isWallet(paymentType);
+        const fee: FeeRates = {
+          fee_cn: wallet ? walletRate : 2.1, fee_hk: wallet ? walletRate : cardRate, fee_hk_master: cardRate, fee_hk_visa: cardRate,
+          fee_overseas_visa: 2.95, fee_overseas_master: 2.95,
+        };
+        rates.set(paymentType, fee);
         await db.query(
           `INSERT INTO payment_services VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'HSBC', $13, $14, 'HSBCHKHHHKH')`,
           [
             merchantNo, paymentType, paymentType === 'AMEX' && merchantSeq % 2 === 0 ? 'N' : 'Y',
-            toIsoDay(addDays(anchor, -800 - merchantSeq * 11)), (wallet ? walletRate : 2.1).toFixed(4),
-            (wallet ? walletRate : cardRate).toFixed(4), cardRate.toFixed(4), cardRate.toFixed(4), '2.9500', '2.9500',
+            toIsoDay(addDays(anchor, -800 - merchantSeq * 11)), fee.fee_cn.toFixed(4), fee.fee_hk.toFixed(4), fee.fee_hk_master.toFixed(4),
+            fee.fee_hk_visa.toFixed(4), fee.fee_overseas_visa.toFixed(4), fee.fee_overseas_master.toFixed(4),
             `accounts@${slug}.demo.test`, `${merchant.business_name} Manager`, merchant.business_name.toUpperCase(),
             `004-${pad(100000 + merchantSeq * 7919, 6)}-${pad(merchantSeq, 3)}`,
           ],
@@ -361,15 +366,17 @@ class TransactionGenerator {
     const orderNo = `${wallet ? (paymentType === 'ALIPAY' ? 'AP' : 'WX') : 'EP'}${compact}${pad(id, 10)}`;
     const refno = pad((id * 7919 + 104729) % 1_000_000_000_000, 12);
     const traceno = pad(id % 1_000_000, 6);
-    const fees = this.fees.get(terminal.merchant_no) as MerchantFees;
-    const mdr = category === 'SALE' ? feeCents(cents, wallet ? fees.walletRate : fees.cardRate) : 0;
-    const settleDay = category === 'OTHER' || daysBetween(day, this.anchor) < 1 ? null : addDays(day, 1);
     const overseas = !wallet && id % 9 === 0;
+    const paymentInst = wallet ? `${paymentType}_${id % 4 === 0 ? 'CN' : 'HK'}` : paymentType;
+    const rates = this.fees.get(terminal.merchant_no)?.get(paymentType) as FeeRates;
+    const mdr = category === 'SALE' ? mdrCents(cents, rates, paymentType, paymentInst, overseas) : 0;
+    // Today's activity is unsettled; each earlier day settles the next day (yesterday's today).
+    const settleDay = category === 'OTHER' || daysBetween(day, this.anchor) < 1 ? null : addDays(day, 1);
     this.batch.push([
       id, terminal.customer_no, terminal.merchant_no, terminal.store_code, terminal.store_name, terminal.terminal_no,
       orderNo, wallet ? `${compact}22001${pad(id, 11)}` : pad((id * 31) % 1_000_000, 6), `EFT${pad(id, 12)}`,
       centsToDecimal(cents), type, category, category === 'OTHER' ? 'AUTHORISED' : 'SUCCESS', '00', paymentType,
-      wallet ? `${paymentType}_${id % 4 === 0 ? 'CN' : 'HK'}` : paymentType, 'HKD', '', compact, timestamp(day, second),
+      paymentInst, 'HKD', '', compact, timestamp(day, second),
       traceno, pad((id * 13) % 1_000_000, 6), refno, this.random.pick(SUBJECTS), 'HKD',
       settleDay ? toIsoDay(settleDay) : null, overseas ? '1.000000' : '1.000000', centsToDecimal(cents), overseas ? 'USD' : 'HKD',
       centsToDecimal(mdr), originalId, settleDay ? `${terminal.merchant_no}-${toCompactDay(settleDay)}-${paymentType}` : null,
@@ -429,13 +436,28 @@ async function insertRefundRequests(db: Database, random: Random, anchor: Calend
   }
 }
 
-/** Settlement files and fund-settlement records, aggregated from the transactions they settle. */
+/** The wallet a payment type is remitted under: ALIPAY and WECHAT each, every card scheme as CARD. */
+const WALLET_OF = (paymentType: string) => `CASE WHEN ${paymentType} IN ('ALIPAY', 'WECHAT') THEN ${paymentType} ELSE 'CARD' END`;
+
+/**
+ * Settlement files and fund-settlement records, aggregated from the transactions they settle, so
+ * every figure adds up (tests/integration/upstream/settlements.test.ts proves it from the rows):
+ * - a file is one merchant's settled transactions of one day and payment type: count, net volume
+ *   (sales less voids and refunds) and the sum of the sales' MDR fees;
+ * - a remittance pays one merchant's files of one day and wallet: receivable = net volume less
+ *   fees; real + not remitted = receivable. Today's files (yesterday's activity) are not remitted yet;
+ * - merchants with an even number have their Saturday, Sunday and Monday remittances merged into one
+ *   (merge_remit) that names them as members (merged_into);
+ * - a few earlier ones are split (10: part remitted, the rest follows; pending for two weeks),
+ *   supplementary (20: sent again after a returned transfer) or failed (the last ten days).
+ */
 async function deriveSettlement(db: Database, anchor: CalendarDay) {
+  const today = toIsoDay(anchor);
   await db.query(
     `INSERT INTO settlement_files (file_id, customer_no, merchant_no, settledate, file_name, payment_type, batch_no, total_volume, total_count, mdr_fee)
      SELECT settle_file_id, customer_no, merchant_no, settledate,
-            'SETTLE_' || merchant_no || '_' || to_char(settledate, 'YYYYMMDD') || '_' || payment_type || '.csv',
-            payment_type, to_char(settledate, 'YYYYMMDD') || '01',
+            'SETTLE_' || merchant_no || '_' || to_char(settledate, 'YYYYMMDD') || '_' || payment_type,
+            payment_type, to_char(settledate, 'YYYYMMDD') || right(merchant_no, 3),
             sum(CASE WHEN category = 'SALE' THEN trans_amount ELSE -trans_amount END), count(*)::int, sum(mdr_fee)
        FROM transactions WHERE settle_file_id IS NOT NULL
       GROUP BY settle_file_id, customer_no, merchant_no, settledate, payment_type`,
@@ -443,18 +465,56 @@ async function deriveSettlement(db: Database, anchor: CalendarDay) {
   await db.query(
     `INSERT INTO remittances (customer_no, merchant_no, reconciliation_date, wallet, receivable_amount, fee, rate, bank_name,
        account_no, account_name, swift_code, remit_order_type, merge_remit, real_remit_amount, not_remit_amount, remit_status)
-     SELECT f.customer_no, f.merchant_no, f.settledate, w.wallet, sum(f.total_volume), sum(f.mdr_fee),
-            CASE WHEN w.wallet = 'CARD' THEN m.hk_fee ELSE m.cn_fee END, b.eng_name, b.account_no, b.account_name, b.swiftcode,
-            '00', false,
-            CASE WHEN f.settledate < $1::date THEN sum(f.total_volume) - sum(f.mdr_fee) ELSE 0 END,
-            CASE WHEN f.settledate < $1::date THEN 0 ELSE sum(f.total_volume) - sum(f.mdr_fee) END,
+     SELECT f.customer_no, f.merchant_no, f.settledate, w.wallet, sum(f.total_volume - f.mdr_fee), sum(f.mdr_fee), p.fee_hk,
+            b.eng_name, b.account_no, b.account_name, b.swiftcode, '00', false,
+            CASE WHEN f.settledate < $1::date THEN sum(f.total_volume - f.mdr_fee) ELSE 0 END,
+            CASE WHEN f.settledate < $1::date THEN 0 ELSE sum(f.total_volume - f.mdr_fee) END,
             CASE WHEN f.settledate < $1::date THEN 'REMITTED' ELSE 'PENDING' END
        FROM settlement_files f
-       JOIN merchants m ON m.merchant_no = f.merchant_no
+       CROSS JOIN LATERAL (SELECT ${WALLET_OF('f.payment_type')} AS wallet) w
        JOIN bank_accounts b ON b.merchant_no = f.merchant_no
-       CROSS JOIN LATERAL (SELECT CASE WHEN f.payment_type IN ('ALIPAY', 'WECHAT') THEN f.payment_type ELSE 'CARD' END AS wallet) w
-      GROUP BY f.customer_no, f.merchant_no, f.settledate, w.wallet, m.hk_fee, m.cn_fee, b.eng_name, b.account_no, b.account_name, b.swiftcode`,
-    [toIsoDay(anchor)],
+       JOIN payment_services p ON p.merchant_no = f.merchant_no AND p.payment_type = CASE w.wallet WHEN 'CARD' THEN 'VISA' ELSE w.wallet END
+      GROUP BY f.customer_no, f.merchant_no, f.settledate, w.wallet, p.fee_hk, b.eng_name, b.account_no, b.account_name, b.swiftcode
+      ORDER BY f.settledate, f.merchant_no, w.wallet`,
+    [today],
+  );
+  await db.query(
+    `UPDATE settlement_files f SET remittance_id = r.id FROM remittances r
+      WHERE r.merchant_no = f.merchant_no AND r.reconciliation_date = f.settledate AND r.wallet = ${WALLET_OF('f.payment_type')}`,
+  );
+  // Weekend merges: one remittance on Monday pays Saturday's, Sunday's and Monday's (ISO days 6, 7, 1).
+  await db.query(
+    `INSERT INTO remittances (customer_no, merchant_no, reconciliation_date, wallet, receivable_amount, fee, rate, bank_name,
+       account_no, account_name, swift_code, remit_order_type, merge_remit, real_remit_amount, not_remit_amount, remit_status)
+     SELECT customer_no, merchant_no, monday, wallet, sum(receivable_amount), sum(fee), max(rate), max(bank_name), max(account_no),
+            max(account_name), max(swift_code), '00', true, sum(receivable_amount), 0, 'REMITTED'
+       FROM (SELECT r.*, r.reconciliation_date + (8 - extract(isodow FROM r.reconciliation_date)::int) % 7 AS monday
+               FROM remittances r
+              WHERE right(r.merchant_no, 1)::int % 2 = 0 AND extract(isodow FROM r.reconciliation_date) IN (6, 7, 1)) d
+      WHERE monday < $1::date
+      GROUP BY customer_no, merchant_no, monday, wallet HAVING count(*) > 1
+      ORDER BY monday, merchant_no, wallet`,
+    [today],
+  );
+  await db.query(
+    `UPDATE remittances r SET merged_into = p.id FROM remittances p
+      WHERE p.merge_remit AND NOT r.merge_remit AND r.merchant_no = p.merchant_no AND r.wallet = p.wallet
+        AND r.reconciliation_date BETWEEN p.reconciliation_date - 2 AND p.reconciliation_date`,
+  );
+  const standalone = `merged_into IS NULL AND NOT merge_remit AND reconciliation_date < $1::date`;
+  await db.query(
+    `UPDATE remittances SET remit_order_type = '10',
+            real_remit_amount = CASE WHEN reconciliation_date >= $1::date - 14 THEN round(receivable_amount * 0.6, 2) ELSE receivable_amount END,
+            not_remit_amount = CASE WHEN reconciliation_date >= $1::date - 14 THEN receivable_amount - round(receivable_amount * 0.6, 2) ELSE 0 END,
+            remit_status = CASE WHEN reconciliation_date >= $1::date - 14 THEN 'PENDING' ELSE 'REMITTED' END
+      WHERE ${standalone} AND id % 23 = 0`,
+    [today],
+  );
+  await db.query(`UPDATE remittances SET remit_order_type = '20' WHERE ${standalone} AND id % 31 = 0 AND id % 23 <> 0`, [today]);
+  await db.query(
+    `UPDATE remittances SET real_remit_amount = 0, not_remit_amount = receivable_amount, remit_status = 'FAILED'
+      WHERE ${standalone} AND remit_order_type = '00' AND id % 17 = 0 AND reconciliation_date >= $1::date - 10`,
+    [today],
   );
 }
 

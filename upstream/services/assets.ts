@@ -19,8 +19,8 @@ async function panel(context: AuthedContext, customerNo: string | undefined) {
   const [row] = await context.db.query<Record<string, string>>(
     `SELECT coalesce(sum(a.margin), 0)::numeric(18,2) AS margin, coalesce(sum(a.deposit), 0)::numeric(18,2) AS deposit,
             coalesce(sum(a.refund_pool), 0)::numeric(18,2) AS "refundPool", coalesce(sum(a.unavailable_balance), 0)::numeric(18,2) AS "unavailableBalance",
-            (SELECT coalesce(sum(real_remit_amount), 0) FROM remittances WHERE customer_no = ANY($1) AND remit_status = 'REMITTED' AND reconciliation_date >= $2::date)::numeric(18,2) AS "fundSettlementAmount",
-            (SELECT coalesce(sum(not_remit_amount), 0) FROM remittances WHERE customer_no = ANY($1) AND remit_status = 'PENDING')::numeric(18,2) AS "pendingFundSettlementAmount",
+            (SELECT coalesce(sum(real_remit_amount), 0) FROM remittances WHERE customer_no = ANY($1) AND merged_into IS NULL AND remit_status = 'REMITTED' AND reconciliation_date >= $2::date)::numeric(18,2) AS "fundSettlementAmount",
+            (SELECT coalesce(sum(not_remit_amount), 0) FROM remittances WHERE customer_no = ANY($1) AND merged_into IS NULL AND remit_status = 'PENDING')::numeric(18,2) AS "pendingFundSettlementAmount",
             (SELECT coalesce(sum(CASE category WHEN 'SALE' THEN trans_amount ELSE -trans_amount END), 0) FROM transactions
               WHERE customer_no = ANY($1) AND settledate IS NULL AND category <> 'OTHER')::numeric(18,2) AS "unsettledAmount"
        FROM total_assets a WHERE a.customer_no = ANY($1)`,

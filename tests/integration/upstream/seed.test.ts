@@ -35,31 +35,7 @@ describe.each(DATABASES)('demo data on %s', (database) => {
     expect(categories.map((c) => c.category)).toEqual(['OTHER', 'REFUND', 'SALE', 'VOID']);
   });
 
-  it('settlement files add up to the transactions they settle', async () => {
-    const mismatches = await q(
-      `SELECT f.file_id FROM settlement_files f
-         JOIN (SELECT settle_file_id, count(*)::int AS n, sum(CASE WHEN category = 'SALE' THEN trans_amount ELSE -trans_amount END) AS volume,
-                      sum(mdr_fee) AS fee FROM transactions WHERE settle_file_id IS NOT NULL GROUP BY settle_file_id) t
-           ON t.settle_file_id = f.file_id
-        WHERE f.total_count <> t.n OR f.total_volume <> t.volume OR f.mdr_fee <> t.fee`,
-    );
-    expect(mismatches).toEqual([]);
-    const [orphans] = await q<{ n: number }>(
-      'SELECT count(*)::int AS n FROM transactions t WHERE settle_file_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM settlement_files f WHERE f.file_id = t.settle_file_id)',
-    );
-    expect(orphans?.n).toBe(0);
-  });
-
-  it('remittances equal the settlement they remit, less fees', async () => {
-    const [totals] = await q<{ files: string; remit: string; fees: string; remitFees: string; paid: string }>(
-      `SELECT (SELECT sum(total_volume) FROM settlement_files)::text AS files, (SELECT sum(receivable_amount) FROM remittances)::text AS remit,
-              (SELECT sum(mdr_fee) FROM settlement_files)::text AS fees, (SELECT sum(fee) FROM remittances)::text AS "remitFees",
-              (SELECT sum(real_remit_amount + not_remit_amount - receivable_amount + fee) FROM remittances)::text AS paid`,
-    );
-    expect(totals?.remit).toBe(totals?.files);
-    expect(totals?.remitFees).toBe(totals?.fees);
-    expect(Number(totals?.paid)).toBe(0);
-  });
+  // Settlement files and remittances: settlements.test.ts proves they add up.
 
   it('keeps each asset balance equal to the sum of its movements', async () => {
     const wrong = await q(

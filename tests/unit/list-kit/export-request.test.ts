@@ -1,3 +1,4 @@
+import type { SessionData } from '@/lib/session/session';
 import { attachment, batchRows, parseExportRequest } from '@/lib/list-kit/export';
 import { transactionsList } from '@/lib/lists/transactions';
 import { transactionsSource } from '@/lib/transactions/source';
@@ -45,7 +46,7 @@ describe('an export request', () => {
 
   it('names the file by the view days, with the RFC 5987 form', () => {
     const request = parse(`format=csv&id=${ID}&from=2026-11-01&to=2026-11-21`);
-    const name = request.ok ? `${transactionsSource.export?.fileName(request.values)}.${request.format}` : '';
+    const name = request.ok ? `${transactionsSource.export?.fileName(request.values, {} as SessionData)}.${request.format}` : '';
     expect(name).toBe('transactions_20261101_20261121.csv');
     expect(attachment(name)).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
     expect(attachment('交易 "x".csv')).toBe(`attachment; filename="__ _x_.csv"; filename*=UTF-8''%E4%BA%A4%E6%98%93%20%22x%22.csv`);

@@ -67,7 +67,7 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ list
     const response = new NextResponse(body, {
       headers: {
         'content-type': CONTENT_TYPES[format],
-        'content-disposition': attachment(`${source.export.fileName(values)}.${format}`),
+        'content-disposition': attachment(`${await source.export.fileName(values, session)}.${format}`),
         'x-export-total': String(total),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',

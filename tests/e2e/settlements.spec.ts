@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const SPAN = `from=${hongKongDay(-90)}&to=${hongKongDay()}`;
+const rows = (page: Page) => page.locator('tbody tr.portal-row');
+const amount = (text: string) => Math.round(Number(text.replaceAll(',', '')) * 100);
+
+async function signedIn(page: Page, account: string) {
+  await signIn(page, account);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The texts of one column of the main list, by its header. */
+async function column(page: Page, header: string): Promise<string[]> {
+  const table = page.locator('table').first();
+  const headers = await table.locator('thead th').allInnerTexts();
+  const index = headers.findIndex((text) => text.trim() === header);
+  expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
+  return table.locator('tbody tr.portal-row').evaluateAll((trs, i) => trs.map((tr) => tr.children[i]?.textContent?.trim() ?? ''), index);
+}
+
+async function summary(page: Page, id: string) {
+  return (await page.getByTestId(`summary-${id}`).locator('.ant-statistic-content').innerText()).trim();
+}
+
+test('reconciliation: filtered by payment type in the URL, paged, a file detailed and downloaded with its own rows and totals', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`/transaction/reconciliation?${SPAN}&paymentType=VISA`);
+  await expect(page.getByRole('heading', { name: 'Reconciliation' })).toBeVisible();
+  expect(new Set(await column(page, 'Payment type'))).toEqual(new Set(['Visa']));
+  const firstPage = await column(page, 'Settlement date');
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(() => column(page, 'Settlement date')).not.toEqual(firstPage);
+
+  await rows(page).first().click();
+  const drawer = page.locator('.ant-drawer-content');
+  const section = drawer.getByTestId('detail-transactions');
+  await expect(section.locator('tbody tr.portal-row').first()).toBeVisible();
+  const fileName = (await drawer.locator('.ant-descriptions-item-content').first().innerText()).trim();
+  const count = Number((await drawer.locator('tr', { hasText: 'Transactions' }).first().locator('.ant-descriptions-item-content').innerText()).replaceAll(',', ''));
+  const volume = amount(await drawer.locator('tr', { hasText: 'Volume' }).locator('.ant-descriptions-item-content').innerText());
+
+  const [download] = await Promise.all([page.waitForEvent('download'), (async () => {
+    await section.getByRole('button', { name: /Export/ }).click();
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+  })()]);
+  expect(download.suggestedFilename()).toBe(`${fileName}.csv`);
+  const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r\n/);
+  const blank = lines.indexOf('');
+  expect(blank - 1).toBe(count);
+  const net = lines.slice(blank).find((line) => line.startsWith('Net')) as string;
+  const fields = net.match(/("[^"]*"|[^,]+)/g) ?? [];
+  expect(Number((fields[1] ?? '').replace(/[",]/g, ''))).toBe(count);
+  expect(amount((fields[2] ?? '').replace(/"/g, ''))).toBe(volume);
+});
+
+test('fund settlement: totals add up, filtered by status, a merged remittance expands to its members', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`/transaction/settles?${SPAN}`);
+  await expect(page.getByRole('heading', { name: 'Fund settlement' })).toBeVisible();
+  expect(amount(await summary(page, 'remitted')) + amount(await summary(page, 'notRemitted'))).toBe(amount(await summary(page, 'receivable')));
+  await expect(page.locator('tbody')).not.toContainText(/\b\d{3}-\d{6}-\d{3}\b/);
+
+  await page.goto(`/transaction/settles?${SPAN}&status=PENDING`);
+  expect(new Set(await column(page, 'Remit status'))).toEqual(new Set(['Pending']));
+
+  await page.goto(`/transaction/settles?${SPAN}&sort=reconciliation_date`);
+  const merged = rows(page).filter({ has: page.locator('td', { hasText: /^Yes$/ }) }).first();
+  for (let p = 2; !(await merged.count()) && p < 6; p++) {
+    await page.locator(`.ant-pagination-item-${p}`).click();
+    await expect(page).toHaveURL(new RegExp(`page=${p}`));
+  }
+  await merged.click();
+  const members = page.locator('.ant-drawer-content').getByTestId('detail-members');
+  await expect(members.locator('tbody tr.portal-row').first()).toBeVisible();
+  expect(await members.locator('tbody tr.portal-row').count()).toBeGreaterThanOrEqual(2);
+});
+
+test('the WxAli screens show Alipay and WeChat Pay only, by their names in Traditional Chinese', async ({ page }) => {
+  await signedIn(page, 'wxali@demo.test');
+  await page.context().addCookies([{ name: 'language', value: 'zhTW', url: page.url() }]);
+  await page.goto(`/transaction/reconWxAli?${SPAN}`);
+  await expect(page.getByRole('heading', { name: '對帳：支付寶及微信支付' })).toBeVisible();
+  const types = new Set(await column(page, '支付方式'));
+  expect([...types].every((name) => ['支付寶', '微信支付'].includes(name))).toBe(true);
+  await page.goto(`/transaction/settleWxAli?${SPAN}`);
+  await expect(page.getByRole('heading', { name: '資金結算：支付寶及微信支付' })).toBeVisible();
+  const wallets = new Set(await column(page, '錢包'));
+  expect([...wallets].every((name) => ['支付寶', '微信支付'].includes(name))).toBe(true);
+  expect(new Set(await column(page, '劃款狀態')).size).toBeGreaterThan(0);
+});
+
+test('each screen fits 390, 1024 and 1440 px in the three languages without horizontal page overflow', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await signedIn(page, 'admin');
+  for (const language of ['en', 'zhTW', 'zhCN']) {
+    await page.context().addCookies([{ name: 'language', value: language, url: page.url() }]);
+    for (const screen of ['reconciliation', 'settles', 'reconWxAli', 'settleWxAli']) {
+      for (const width of [1440, 1024, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/transaction/${screen}?${SPAN}`);
+        await expect(page.locator('table').first()).toHaveAttribute('aria-busy', 'false');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: testInfo.outputPath(`${screen}-${language}-${width}.png`), fullPage: true });
+      }
+    }
+  }
+});
