@@ -27,7 +27,7 @@ export async function allowAttempt(limit: LimitName, account: string, address: s
  * proxies (default 1: the load balancer in front of the portal). Entries left of it were written
  * by the client and are not believed. Without any header: 'direct'.
  */
-export function clientAddress(request: Request, hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 1)): string {
+export function clientAddress(request: Pick<Request, 'headers'>, hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 1)): string {
   const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
   return entries[Math.max(0, entries.length - Math.max(1, hops))] ?? 'direct';
 }

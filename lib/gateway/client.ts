@@ -1,4 +1,6 @@
 import 'server-only';
+import { headers as requestHeaders } from 'next/headers';
+import { clientAddress } from '../auth/rate-limit';
 import { stripEmpty } from '../query/strip';
 import type { SessionData } from '../session/session';
 import { sharedStore } from '../store/shared-store';
@@ -20,6 +22,15 @@ export type GatewayResult<T> = ({ ok: true; data: T } | { ok: false; error: Gate
 export function upstreamBase(path: string, env: NodeJS.ProcessEnv = process.env): string {
   const family = path.startsWith('/sso/') ? env.SSO_URL : path.startsWith('/transaction/') ? env.TRANSACTION_URL : env.API_URL;
   return (family || env.UPSTREAM_URL || 'http://127.0.0.1:4000').replace(/\/$/, '');
+}
+
+/** The address of the request being served, when there is one (route handlers and pages; not scripts). */
+async function callerAddress(): Promise<string | undefined> {
+  try {
+    return clientAddress({ headers: await requestHeaders() });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Spec section 7: 480 000 ms unless configured. */
@@ -65,6 +76,9 @@ async function send<N extends CallName>(definition: CallDefinition, payload: Rec
   const headers: Record<string, string> = { accept: 'application/json' };
   if (definition.method === 'POST') headers['content-type'] = 'application/json';
   if (session && !definition.public) headers[TOKEN_HEADER] = session.token;
+  // The services record the user's address in the activity log, not the portal's.
+  const address = await callerAddress();
+  if (address) headers['x-forwarded-for'] = address;
 
   let response: Response;
   try {
