@@ -47,7 +47,13 @@ function stableKey(value: unknown): string {
  * the session, the answer is validated before anyone sees it, and every failure is one of the
  * catalogue's codes. Never throws for an upstream fault.
  */
-export async function callUpstream<N extends CallName>(name: N, input: CallInput<N>, session: SessionData | null): Promise<GatewayResult<CallAnswer<N>>> {
+export async function callUpstream<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  session: SessionData | null,
+  /** The user's address, when the call is made outside the request's own scope (after a stream ended, say). */
+  options: { address?: string } = {},
+): Promise<GatewayResult<CallAnswer<N>>> {
   const definition = CALLS[name] as CallDefinition;
   const fail = (error: GatewayError, newerVersion = false) => ({ ok: false as const, error, newerVersion });
   if (!definition.public && !session) return fail({ code: 'NOT_SIGNED_IN' });
@@ -62,13 +68,13 @@ export async function callUpstream<N extends CallName>(name: N, input: CallInput
   const guardKey = definition.guard && session ? `dup:${session.sid}:${name}:${stableKey(payload)}` : undefined;
   if (guardKey && !(await sharedStore().claim(guardKey, timeoutMs()))) return fail({ code: 'DUPLICATE_REQUEST' });
   try {
-    return await send<N>(definition, payload, session);
+    return await send<N>(definition, payload, session, options.address);
   } finally {
     if (guardKey) await sharedStore().release(guardKey);
   }
 }
 
-async function send<N extends CallName>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null): Promise<GatewayResult<CallAnswer<N>>> {
+async function send<N extends CallName>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, knownAddress?: string): Promise<GatewayResult<CallAnswer<N>>> {
   const path = definition.partnerVariant && session?.rank === 'PARTNER' ? `${definition.path}${PARTNER_SUFFIX}` : definition.path;
   const en = sealPayload(payload, process.env.PAYLOAD_KEY ?? '');
   const url = new URL(`${upstreamBase(path)}${path}`);
@@ -77,7 +83,7 @@ async function send<N extends CallName>(definition: CallDefinition, payload: Rec
   if (definition.method === 'POST') headers['content-type'] = 'application/json';
   if (session && !definition.public) headers[TOKEN_HEADER] = session.token;
   // The services record the user's address in the activity log, not the portal's.
-  const address = await callerAddress();
+  const address = knownAddress ?? (await callerAddress());
   if (address) headers['x-forwarded-for'] = address;
 
   let response: Response;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
@@ -98,5 +99,21 @@ describe('account management through the portal', () => {
     const again = new Browser();
     expect((await again.signIn('assets@demo.test')).status).toBe(200);
     expect((await again.call('POST', '/api/gateway/userInfoList', {})).status).toBe(200);
+  });
+
+  it('records an export of a list in the activity log once, with its file, rows and outcome, as the user who made it', async () => {
+    const maker = new Browser();
+    await maker.signIn('maker@demo.test');
+    const [{ id: before } = { id: 0 }] = await upstream.db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM activity_log');
+    const response = await maker.open(`/api/export/transactions?format=csv&id=${randomUUID()}`, { headers: { 'x-forwarded-for': '198.51.100.23' } });
+    await response.text();
+    const entries = await upstream.db.query<{ action: string; account: string; target: string; outcome: string; ip: string; detail: { rows: number; format: string } }>(
+      'SELECT action, account, target, outcome, ip, detail FROM activity_log WHERE id > $1 AND action = $2', [before, 'file.export'],
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ account: 'maker@demo.test', outcome: 'success', ip: '198.51.100.23', detail: { format: 'csv' } });
+    expect(entries[0]?.target).toMatch(/^transactions_\d{8}_\d{8}\.csv$/);
+    expect(entries[0]?.detail.rows).toBe(Number(response.headers.get('x-export-total')));
+    expect(entries[0]?.detail.rows).toBeGreaterThan(0);
   });
 });
