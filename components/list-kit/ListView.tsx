@@ -11,6 +11,7 @@ import type { FilterOptions } from '@/lib/list-kit/options';
 import { listSearch } from '@/lib/list-kit/url';
 import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';
+import { LIST_ACTIONS } from './row-actions';
 import { useListNavigation } from './use-list-navigation';
 
 /** One page of the list as the server loaded it, with its summary cards already translated. */
@@ -45,6 +46,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
   const [visibility] = useColumnVisibility(definition.id, userId, definition.columns);
   const search = listSearch(definition, values);
   const names = t as unknown as CodeTranslator;
+  const Actions = LIST_ACTIONS[definition.id];
 
   return (
     <Flex vertical gap={16}>
@@ -79,19 +81,22 @@ export function ListView({ definition, userId, values, issues, options, result, 
             onChange={({ page, pageSize, sort }) => go(listSearch(definition, { ...values, page, size: pageSize, sort: sort?.key ?? values.sort, dir: sort?.dir ?? values.dir }))}
             onRowOpen={setDetail}
             toolbar={
-              definition.exportable && (
-                <ExportButton
-                  list={definition.id}
-                  search={listSearch(definition, { ...values, page: listDefaults(definition).page })}
-                  columns={definition.columns.filter((c) => visibility[c.id] !== false).map((c) => c.id)}
-                  disabled={result.total === 0}
-                />
-              )
+              <Flex gap={8} wrap>
+                {Actions && <Actions row={null} onDone={() => setDetail(null)} />}
+                {definition.exportable && (
+                  <ExportButton
+                    list={definition.id}
+                    search={listSearch(definition, { ...values, page: listDefaults(definition).page })}
+                    columns={definition.columns.filter((c) => visibility[c.id] !== false).map((c) => c.id)}
+                    disabled={result.total === 0}
+                  />
+                )}
+              </Flex>
             }
           />
         </Card>
       )}
-      <Drawer open={detail !== null} onClose={() => setDetail(null)} title={t((definition.detailTitle ?? 'table.details') as never)} size={520}>
+      <Drawer open={detail !== null} onClose={() => setDetail(null)} title={t((definition.detailTitle ?? 'table.details') as never)} size={520} extra={Actions && detail && <Actions row={detail} onDone={() => setDetail(null)} />}>
         {detail && (
           <Descriptions column={1} size="small" bordered>
             {(definition.details ?? definition.columns).map((column) => (
