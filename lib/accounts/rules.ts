@@ -14,12 +14,14 @@ export const ASSIGNABLE_ROLE_IDS = [2, 3, 4, 5, 6, 7, 8] as const;
 export const ACCOUNT_STATUSES = [1, 0] as const;
 export const APPELLATIONS = ['MR', 'MS'] as const;
 
-const required = (max: number) => z.string().trim().min(1, 'accounts.errors.required').max(max, 'accounts.errors.tooLong');
+/** A text the form must have: a missing field and a blank one get the same message. */
+const text = () => z.string({ error: 'accounts.errors.required' });
+const required = (max: number) => text().trim().min(1, 'accounts.errors.required').max(max, 'accounts.errors.tooLong');
 
 export const accountFieldsSchema = z.object({
-  contactNumber: z.string().trim().regex(CONTACT_NUMBER_PATTERN, 'accounts.errors.contactNumber'),
+  contactNumber: text().trim().regex(CONTACT_NUMBER_PATTERN, 'accounts.errors.contactNumber'),
   contactName: required(100).min(ACCOUNT_NAME_MIN, 'accounts.errors.nameMin'),
-  contactEmail: z.string().trim().max(254, 'accounts.errors.tooLong').pipe(z.email('accounts.errors.email')),
+  contactEmail: text().trim().max(254, 'accounts.errors.tooLong').pipe(z.email('accounts.errors.email')),
   roleId: z.number({ error: 'accounts.errors.required' }).int().min(2, 'accounts.errors.role').max(8, 'accounts.errors.role'),
   status: z.union([z.literal(0), z.literal(1)], { error: 'accounts.errors.required' }),
   jobTitle: required(100),

@@ -9,6 +9,7 @@ test('admin creates a role 4 account; the user signs in with the mailed password
   leakScan.secret(newPassword);
 
   await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
   await page.goto('/accountMng/accountStatus');
   await expect(page.getByRole('heading', { name: 'Account status' })).toBeVisible();
   await page.getByRole('button', { name: 'New account' }).click();
