@@ -1,6 +1,7 @@
 import type { UpstreamConfig } from './config';
 import type { Endpoint } from './http/endpoint';
 import { ACCOUNT_ENDPOINTS } from './services/accounts';
+import { ACTIVITY_ENDPOINTS } from './services/activity';
 import { ASSET_ENDPOINTS } from './services/assets';
 import { DEV_ENDPOINTS } from './services/dev';
 import { MERCHANT_ENDPOINTS } from './services/merchants';
@@ -14,6 +15,7 @@ export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
   return [
     ...SSO_ENDPOINTS,
     ...ACCOUNT_ENDPOINTS,
+    ...ACTIVITY_ENDPOINTS,
     ...TRANSACTION_ENDPOINTS,
     ...MERCHANT_ENDPOINTS,
     ...REFUND_ENDPOINTS,

@@ -12,6 +12,7 @@ import { listSearch } from '@/lib/list-kit/url';
 import { DetailRowsSections } from './DetailRowsSection';
 import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';
+import { LIST_ACTIONS } from './row-actions';
 import { useListNavigation } from './use-list-navigation';
 
 /** One page of the list as the server loaded it, with its summary cards already translated. */
@@ -46,6 +47,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
   const [visibility] = useColumnVisibility(definition.id, userId, definition.columns);
   const search = listSearch(definition, values);
   const names = t as unknown as CodeTranslator;
+  const Actions = LIST_ACTIONS[definition.id];
 
   return (
     <Flex vertical gap={16}>
@@ -80,14 +82,17 @@ export function ListView({ definition, userId, values, issues, options, result, 
             onChange={({ page, pageSize, sort }) => go(listSearch(definition, { ...values, page, size: pageSize, sort: sort?.key ?? values.sort, dir: sort?.dir ?? values.dir }))}
             onRowOpen={setDetail}
             toolbar={
-              definition.exportable && (
-                <ExportButton
-                  list={definition.id}
-                  search={listSearch(definition, { ...values, page: listDefaults(definition).page })}
-                  columns={definition.columns.filter((c) => visibility[c.id] !== false).map((c) => c.id)}
-                  disabled={result.total === 0}
-                />
-              )
+              <Flex gap={8} wrap>
+                {Actions && <Actions row={null} onDone={() => setDetail(null)} />}
+                {definition.exportable && (
+                  <ExportButton
+                    list={definition.id}
+                    search={listSearch(definition, { ...values, page: listDefaults(definition).page })}
+                    columns={definition.columns.filter((c) => visibility[c.id] !== false).map((c) => c.id)}
+                    disabled={result.total === 0}
+                  />
+                )}
+              </Flex>
             }
           />
         </Card>
@@ -98,6 +103,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
         title={t((definition.detailTitle ?? 'table.details') as never)}
         size={definition.detailRows ? 760 : 520}
         styles={{ wrapper: { maxWidth: '100vw' } }}
+        extra={Actions && detail && <Actions row={detail} onDone={() => setDetail(null)} />}
       >
         {detail && (
           <Descriptions column={1} size="small" bordered>

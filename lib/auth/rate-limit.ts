@@ -58,7 +58,7 @@ export async function countAttempt(limit: LimitName, account: string, address: s
  * address when the client sent none. Then every caller shares the one address 'direct', so that a
  * forged header cannot buy a fresh allowance. Behind a load balancer that appends the address, set 1.
  */
-export function clientAddress(request: Request, hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0)): string {
+export function clientAddress(request: Pick<Request, 'headers'>, hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0)): string {
   if (!(hops >= 1)) return 'direct';
   const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
   return entries.length >= hops ? (entries[entries.length - hops] as string) : 'direct';

@@ -5,3 +5,4 @@ import './zod-setup';
 
 export { contactFormSchema, forgotFormSchema, loginFormSchema, newPasswordSchema } from '@/lib/auth/forms';
 export { listSchema } from '@/lib/list-kit/schema';
+export { editAccountSchema, newAccountSchema } from '@/lib/accounts/rules';

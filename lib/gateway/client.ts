@@ -2,6 +2,7 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { portalLog } from '../log/logger';
 import { currentRequest, REQUEST_ID_HEADER } from '../log/request';
+import { clientAddress } from '../auth/rate-limit';
 import { stripEmpty } from '../query/strip';
 import type { SessionData } from '../session/session';
 import { sharedStore } from '../store/shared-store';
@@ -33,6 +34,15 @@ export function timeoutMs(definition: Pick<CallDefinition, 'long'>, env: NodeJS.
   return definition.long ? Number(env.UPSTREAM_TIMEOUT_MS) || 480_000 : Number(env.UPSTREAM_PAGE_TIMEOUT_MS) || 15_000;
 }
 
+/** The address of the request being served, when there is one (route handlers and pages; not scripts). */
+async function callerAddress(): Promise<string | undefined> {
+  try {
+    return clientAddress({ headers: await requestHeaders() });
+  } catch {
+    return undefined;
+  }
+}
+
 function stableKey(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(stableKey).join(',')}]`;
@@ -44,7 +54,13 @@ function stableKey(value: unknown): string {
  * the session, the answer is validated before anyone sees it, and every failure is one of the
  * catalogue's codes. Never throws for an upstream fault.
  */
-export async function callUpstream<N extends CallName>(name: N, input: CallInput<N>, session: SessionData | null): Promise<GatewayResult<CallAnswer<N>>> {
+export async function callUpstream<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  session: SessionData | null,
+  /** The user's address, when the call is made outside the request's own scope (after a stream ended, say). */
+  options: { address?: string } = {},
+): Promise<GatewayResult<CallAnswer<N>>> {
   const definition = CALLS[name] as CallDefinition;
   const fail = (error: GatewayError, newerVersion = false) => ({ ok: false as const, error, newerVersion });
   if (!definition.public && !session) return fail({ code: 'NOT_SIGNED_IN' });
@@ -59,7 +75,7 @@ export async function callUpstream<N extends CallName>(name: N, input: CallInput
   const guardKey = definition.guard && session ? `dup:${session.sid}:${name}:${stableKey(payload)}` : undefined;
   if (guardKey && !(await sharedStore().claim(guardKey, timeoutMs(definition)))) return fail({ code: 'DUPLICATE_REQUEST' });
   try {
-    return await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId));
+    return await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId, options.address));
   } finally {
     if (guardKey) await sharedStore().release(guardKey);
   }
@@ -89,7 +105,7 @@ async function logCall<T extends GatewayResult<unknown>>(name: string, session: 
   return result;
 }
 
-async function send<N extends CallName>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, requestId: string | undefined): Promise<GatewayResult<CallAnswer<N>>> {
+async function send<N extends CallName>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, requestId: string | undefined, knownAddress?: string): Promise<GatewayResult<CallAnswer<N>>> {
   const path = definition.partnerVariant && session?.rank === 'PARTNER' ? `${definition.path}${PARTNER_SUFFIX}` : definition.path;
   const en = sealPayload(payload, process.env.PAYLOAD_KEY ?? '');
   const url = new URL(`${upstreamBase(path)}${path}`);
@@ -98,6 +114,9 @@ async function send<N extends CallName>(definition: CallDefinition, payload: Rec
   if (definition.method === 'POST') headers['content-type'] = 'application/json';
   if (session && !definition.public) headers[TOKEN_HEADER] = session.token;
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+  // The services record the user's address in the activity log, not the portal's.
+  const address = knownAddress ?? (await callerAddress());
+  if (address) headers['x-forwarded-for'] = address;
 
   let response: Response;
   try {

@@ -2,8 +2,9 @@ import 'server-only';
 import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import type { SessionData } from '../session/session';
+import { ACCOUNT_CALLS } from './calls/accounts';
 import { SETTLEMENT_CALLS } from './calls/settlements';
-import { define, list, money, page } from './schemas';
+import { define, list, money, outcome, page } from './define';
 
 /**
  * Every upstream call the portal makes, by name. Nothing else builds an upstream URL. Inputs are
@@ -55,7 +56,6 @@ const loginAnswer = z
   )
   .min(1);
 
-const outcome = z.looseObject({ success: z.number().int(), msg: z.string().optional(), code: z.string().optional() });
 const passwordType = z.union([z.literal(1), z.literal(2)]);
 const dayFigure = z.looseObject({ day: z.string().regex(/^\d{8}$/), count: z.number().int(), amount: money });
 /** The dashboard calls' shared input: an optional customer and span (default the last seven days). */
@@ -303,6 +303,7 @@ export const CALLS = {
     exposed: true,
   }),
   ...SETTLEMENT_CALLS,
+  ...ACCOUNT_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

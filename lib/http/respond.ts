@@ -69,10 +69,10 @@ export function rateLimited(request: NextRequest, waitMs: number): NextResponse 
   return response;
 }
 
-/** A refused form: the first issue's own key when it is a spec password message, else the generic one. */
+/** A refused form: the first issue's own message key (a spec password message, an account rule, ...), else the generic one. */
 export function invalidInput(request: NextRequest, issues: readonly { message: string }[]): NextResponse {
   const first = issues[0]?.message;
-  return failure(request, { code: 'INVALID_INPUT' }, first?.startsWith('pwd.') ? first : 'gateway.INVALID_INPUT');
+  return failure(request, { code: 'INVALID_INPUT' }, first && translatorFor(request).has(first as never) ? first : 'gateway.INVALID_INPUT');
 }
 
 /** An upstream failure; a dead token also ends the portal session. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { csvStream } from '../export/csv';
 import type { ExportRow, ExportTable } from '../export/table';
 import { XLSX_CONTENT_TYPE, XLSX_MAX_ROWS, xlsxStream } from '../export/xlsx';
+import type { GatewayResult } from '../gateway/client';
 import type { GatewayError } from '../gateway/errors';
 import type { SessionData } from '../session/session';
 import { cellText, type CodeTranslator } from './cells';
@@ -98,7 +99,7 @@ interface ExportFile {
 export function exportFile({ session, sheet, source, format, columns, values, signal, t, wrote }: ExportFile): AsyncGenerator<Uint8Array> {
   const totals = source.totals?.() ?? rowCount();
   async function* rows() {
-    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity })) {
+    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t })) {
       totals.add(batch);
       yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, t) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
       await wrote(batch.length);
@@ -113,4 +114,26 @@ export function exportFile({ session, sheet, source, format, columns, values, si
     { name: t('export.sheet.totals'), header: totals.header(t), formats: totals.formats, rows: totalRows() },
   ];
   return format === 'csv' ? csvStream(tables) : xlsxStream(tables);
+}
+
+/**
+ * Batches of a list whose upstream call pages by number (small views: accounts, the activity log),
+ * `limit` rows a call, in the view's order; no call once the signal aborted. Long views page by a
+ * keyset cursor instead (transactions).
+ */
+export async function* numberedPages(
+  fetchPage: (page: number, limit: number) => Promise<GatewayResult<{ rows: Record<string, unknown>[]; totalPage: number }>>,
+  { signal, maxRows }: { signal: AbortSignal; maxRows: number },
+  limit: number,
+): AsyncGenerator<Record<string, unknown>[]> {
+  for (let page = 1, read = 0; read < maxRows; page += 1) {
+    signal.throwIfAborted();
+    const answer = await fetchPage(page, limit);
+    signal.throwIfAborted();
+    if (!answer.ok) throw new ExportUpstreamError(answer.error);
+    const rows = answer.data.rows.slice(0, maxRows - read);
+    read += rows.length;
+    if (rows.length > 0) yield rows;
+    if (page >= answer.data.totalPage) return;
+  }
 }

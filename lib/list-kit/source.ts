@@ -32,8 +32,11 @@ export interface ExportAccumulator {
 export interface ListExport {
   /** How many rows the file will hold, asked before the first byte is written. */
   count(session: SessionData, values: ListValues): Promise<GatewayResult<number>>;
-  /** The view's rows in batches, in the view's order; no call once the signal aborted. */
-  batches(session: SessionData, values: ListValues, options: { signal: AbortSignal; maxRows: number }): AsyncGenerator<Record<string, unknown>[]>;
+  /**
+   * The view's rows in batches, in the view's order; no call once the signal aborted. `t` is the
+   * request's translator, for rows that pick a field by language (role names, say) as `load` does.
+   */
+  batches(session: SessionData, values: ListValues, options: { signal: AbortSignal; maxRows: number; t: Translate }): AsyncGenerator<Record<string, unknown>[]>;
   /** The totals under the rows (default: the number of rows). */
   totals?(): ExportAccumulator;
   /** The file's name without its extension (it may ask upstream: a settlement file is named as its file_name). */

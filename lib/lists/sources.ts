@@ -1,4 +1,6 @@
 import 'server-only';
+import { accountsSource } from '../accounts/source';
+import { activitySource } from '../activity/source';
 import type { ListSource } from '../list-kit/source';
 import { fileRowsSource, filesSource, remittancesSource } from '../settlements/sources';
 import { transactionsSource } from '../transactions/source';
@@ -18,6 +20,8 @@ const SOURCES: Record<string, ListSource> = {
       remittancesSource(settleWxAliList, true),
     ].map((source) => [source.definition.id, source]),
   ),
+  [activitySource.definition.id]: activitySource,
+  [accountsSource.definition.id]: accountsSource,
 };
 
 export function listSource(id: string): ListSource | undefined {

@@ -43,6 +43,8 @@ export function sessionView(session: SessionData): SessionView {
 export const newSessionId = () => randomBytes(16).toString('base64url');
 
 const revokedKey = (sid: string) => `revoked:${sid}`;
+/** When set: every session of this user issued until then has ended (a deactivated account). */
+const endedKey = (userId: number) => `sessions-ended:${userId}`;
 
 export async function sealSession(session: SessionData): Promise<string> {
   const { secret, maxAgeMs } = sessionConfig();
@@ -91,13 +93,22 @@ export async function openSession(cookie: string | undefined, now = Date.now()):
   if (session?.v !== 1 || typeof session.sid !== 'string' || typeof session.token !== 'string') return { session: null, reason: 'invalid' };
   if (now - session.issuedAt > maxAgeMs) return { session: null, reason: 'expired' };
   if (now - session.lastSeen > idleMs) return { session: null, reason: 'idle' };
-  if (await sharedStore().has(revokedKey(session.sid))) return { session: null, reason: 'revoked' };
+  const [revoked, endedAt] = await Promise.all([sharedStore().has(revokedKey(session.sid)), sharedStore().get(endedKey(session.userId))]);
+  if (revoked || (endedAt !== null && session.issuedAt <= Number(endedAt))) return { session: null, reason: 'revoked' };
   return { session };
 }
 
 /** Ends a session everywhere: a replayed copy of its cookie is refused from now on. */
 export async function revokeSession(session: SessionData) {
   await sharedStore().claim(revokedKey(session.sid), sessionConfig().maxAgeMs);
+}
+
+/**
+ * Ends every session a user has open, on every instance, at its next request (the cache above
+ * keeps the unsealed cookie, but revocation is checked on each use). Sessions opened later live.
+ */
+export async function endUserSessions(userId: number, now = Date.now()) {
+  await sharedStore().put(endedKey(userId), String(now), sessionConfig().maxAgeMs);
 }
 
 /** True when lastSeen is old enough to be worth re-sealing. */

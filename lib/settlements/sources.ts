@@ -4,7 +4,7 @@ import { formatAmount, formatCount } from '../format/money';
 import { callUpstream, type GatewayResult } from '../gateway/client';
 import type { CallAnswer, CallInput } from '../gateway/registry';
 import { textOf, type ListDefinition, type ListValues } from '../list-kit/definition';
-import { batchRows, ExportUpstreamError } from '../list-kit/export';
+import { batchRows, ExportUpstreamError, numberedPages } from '../list-kit/export';
 import type { ListSource } from '../list-kit/source';
 import { columnSums, type SummedColumn } from '../list-kit/sums';
 import { ExportTotals } from '../transactions/export-totals';
@@ -18,24 +18,6 @@ function span(values: ListValues) {
   const from = parseDay(textOf(values, 'from')) ?? today();
   const to = parseDay(textOf(values, 'to')) ?? from;
   return { ...daySpan(from, to), name: `${(textOf(values, 'from') ?? '').replaceAll('-', '')}_${(textOf(values, 'to') ?? '').replaceAll('-', '')}` };
-}
-
-/** Every page of a list call, in the view's order, one call at a time; no call once the signal aborted. */
-async function* pages<T extends Record<string, unknown>>(
-  fetchPage: (page: number, limit: number) => Promise<GatewayResult<{ data: T[]; totalPage: number }>>,
-  { signal, maxRows }: { signal: AbortSignal; maxRows: number },
-): AsyncGenerator<T[]> {
-  let read = 0;
-  for (let page = 1; read < maxRows; page++) {
-    signal.throwIfAborted();
-    const answer = await fetchPage(page, LIST_PAGE_MAX);
-    signal.throwIfAborted();
-    if (!answer.ok) throw new ExportUpstreamError(answer.error);
-    const rows = answer.data.data.slice(0, maxRows - read);
-    read += rows.length;
-    if (rows.length > 0) yield rows;
-    if (page >= answer.data.totalPage) return;
-  }
 }
 
 const countOf = <T extends { total: number }>(answer: GatewayResult<T>): GatewayResult<number> => (answer.ok ? { ...answer, data: answer.data.total } : answer);
@@ -72,7 +54,15 @@ function listCallSource<N extends ListCall>(
     },
     export: {
       count: async (session, values) => countOf(await ask(session, values, 1, 1)),
-      batches: (session, values, options) => pages((page, limit) => ask(session, values, page, limit), options),
+      batches: (session, values, options) =>
+        numberedPages(
+          async (page, limit) => {
+            const answer = await ask(session, values, page, limit);
+            return answer.ok ? { ...answer, data: { rows: answer.data.data as Record<string, unknown>[], totalPage: answer.data.totalPage } } : answer;
+          },
+          options,
+          LIST_PAGE_MAX,
+        ),
       totals: columnSums(sums),
       fileName: (values) => `${definition.id}_${span(values).name}`,
     },

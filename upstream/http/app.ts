@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { createLogger } from '../../lib/log/logger';
 import { requestIdFrom, REQUEST_ID_HEADER } from '../../lib/log/request';
 import { EnvelopeError, openPayload } from '../../lib/wire/envelope';
-import type { AuthedContext, Endpoint, PublicContext, Services } from './endpoint';
+import type { Database } from '../db/database';
+import { writeActivity } from '../services/activity';
+import type { AuthedContext, Endpoint, PublicContext, PublicEndpoint, Services } from './endpoint';
+import { runWrites } from './transaction';
 import { ServiceError, tokenExpired } from './errors';
 import { menuCodesOf, principalForToken, scopeOf, type Scope } from './principal';
 
@@ -93,28 +96,14 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
   for (const endpoint of endpoints) {
     app.on(endpoint.method, endpoint.path, async (c) => {
       const ip = clientIp(c);
-      let actor: { userId: number | null; account: string } = { userId: null, account: '' };
-      const base: PublicContext = {
-        ...services,
-        ip,
-        async log(action, target = '', detail = {}, who = actor) {
-          await db.query('INSERT INTO activity_log (user_id, account, action, target, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-            who.userId, who.account, action, target, JSON.stringify({ ...detail, ip }), clock.timestamp(),
-          ]);
-        },
-      };
       const payload = endpoint.plain
         ? await readPlain(c, endpoint.method)
         : openPayload(await readEnvelope(c, endpoint.method, config.maxInputBytes), config.payloadKey);
       const input = parseInput(endpoint.input, payload);
-      let answer: unknown;
-      if (endpoint.auth === 'public') {
-        answer = await endpoint.handle(base, input);
-      } else {
-        const token = c.req.header(TOKEN_HEADER);
-        const principal = token ? await principalForToken(db, token, clock.timestamp()) : null;
+      const token = endpoint.auth === 'token' ? c.req.header(TOKEN_HEADER) : undefined;
+      const principal = token ? await principalForToken(db, token, clock.timestamp()) : null;
+      if (endpoint.auth === 'token') {
         if (!principal) throw tokenExpired();
-        actor = { userId: principal.userId, account: principal.account };
         users.set(c.req.raw, principal.userId);
         const override = services.versionOverrides.get(principal.account);
         if (override) c.header(VERSION_HEADER, override);
@@ -123,19 +112,32 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
         if (endpoint.rank && endpoint.rank !== principal.rank) {
           throw new ServiceError(403, 'WRONG_VARIANT', `This call serves ${endpoint.rank} users`);
         }
+      }
+      // A call that changes state runs in one transaction with its activity-log entries (see runWrites).
+      const run = endpoint.method !== 'GET' || endpoint.writes ? runWrites : <T>(database: Database, work: (conn: Database) => Promise<T>) => work(database);
+      const answer = await run(db, async (conn) => {
+        const actor = principal ? { userId: principal.userId, account: principal.account } : { userId: null, account: '' };
+        const base: PublicContext = {
+          ...services,
+          db: conn,
+          ip,
+          log: (action, target = '', detail = {}, who = actor, outcome = 'success') =>
+            writeActivity(conn, { ...who, action, target, detail, ip, outcome, at: clock.timestamp() }),
+        };
+        if (endpoint.auth === 'public' || !principal) return (endpoint as PublicEndpoint).handle(base, input);
         let scope: Promise<Scope> | undefined;
         let menus: Promise<string[]> | undefined;
         const context: AuthedContext = {
           ...base,
           principal,
-          scope: () => (scope ??= scopeOf(db, principal)),
-          menus: () => (menus ??= menuCodesOf(db, principal)),
+          scope: () => (scope ??= scopeOf(conn, principal)),
+          menus: () => (menus ??= menuCodesOf(conn, principal)),
         };
         if (endpoint.menus && !(await context.menus()).some((code) => endpoint.menus?.includes(code))) {
           throw new ServiceError(403, 'MENU_NOT_ALLOWED', 'This user has no menu for this call');
         }
-        answer = await endpoint.handle(context, input);
-      }
+        return endpoint.handle(context, input);
+      });
       if (endpoint.contentType) return c.body(String(answer), 200, { 'content-type': endpoint.contentType });
       return c.json(answer ?? {});
     });

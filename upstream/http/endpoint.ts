@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ActivityAction, ActivityOutcome } from '../../lib/activity/actions';
 import type { Clock } from '../clock';
 import type { UpstreamConfig } from '../config';
 import type { Database } from '../db/database';
@@ -16,8 +17,12 @@ export interface Services {
 
 export interface PublicContext extends Services {
   ip: string;
-  /** Writes one activity-log line (every state change writes one). */
-  log(action: string, target?: string, detail?: Record<string, unknown>, account?: { userId: number | null; account: string }): Promise<void>;
+  /**
+   * Writes one activity-log entry (every state change writes one) in the call's own transaction:
+   * when, who (the caller unless `who` says otherwise), what (action and target), the address, the
+   * outcome. The one logging helper of every service.
+   */
+  log(action: ActivityAction, target?: string, detail?: Record<string, unknown>, who?: { userId: number | null; account: string }, outcome?: ActivityOutcome): Promise<void>;
 }
 
 export interface AuthedContext extends PublicContext {
@@ -32,6 +37,8 @@ interface Base<S extends z.ZodType> {
   input: S;
   /** A raw answer (CSV, say) instead of JSON. */
   contentType?: string;
+  /** A GET that changes state too: it runs in one transaction with its log entries, as every POST, PUT and DELETE does. */
+  writes?: boolean;
   /** Plain query or JSON input instead of the en envelope: the /dev helpers, for people and tests. */
   plain?: boolean;
 }

@@ -84,7 +84,8 @@ export interface RoleSeed {
   menus: string[] | 'all';
 }
 
-const VIEW = ['dashboard', 'notifications'];
+// Everyone but the single-search role reads its own activity log (the administrator reads the organisation's).
+const VIEW = ['dashboard', 'notifications', 'activityLog'];
 
 /** Spec section 6's roles; what "no description" (role 2) may see is our choice: read-only data. */
 export const ROLES: RoleSeed[] = [

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ACCOUNT_NAME_MIN, CONTACT_NUMBER_PATTERN } from '../../lib/accounts/rules';
 import { passwordProblems } from '../../lib/auth/password-policy';
 import { csvLine, UTF8_BOM } from '../../lib/export/csv';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
@@ -10,7 +11,6 @@ import { sendMail } from './mail';
 import { USER_INFO_SQL } from './sso';
 
 /** Spec section 5's account rules. */
-const ACCOUNT_NAME_MIN = 4;
 const status = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
 const appellation = z.enum(['MR', 'MS']);
 
@@ -19,13 +19,30 @@ function requireAdministrator(context: AuthedContext) {
 }
 
 const contactFields = {
-  contactNumber: text(30).regex(/^\d{8,20}$/, 'must have at least 8 digits'),
+  contactNumber: text(30).regex(CONTACT_NUMBER_PATTERN, 'must have at least 8 digits'),
   contactName: text(100).min(ACCOUNT_NAME_MIN, `must have at least ${ACCOUNT_NAME_MIN} characters`),
   contactEmail: z.email().max(254),
   jobTitle: text(100).min(1),
   department: text(100).min(1),
   appellation,
 };
+
+/** The account's main account number (spec section 5, required) is the administrator's own organisation. */
+const mainAccountNumber = text(30).min(1);
+function requireOwnOrganisation(context: AuthedContext, typeNo: string) {
+  if (typeNo !== context.principal.typeNo) throw forbidden('Accounts are added to the administrator\'s own organisation only');
+}
+
+const EDITED_FIELDS = {
+  contactNumber: 'contact_number',
+  contactName: 'contact_name',
+  contactEmail: 'contact_email',
+  roleId: 'role_id',
+  status: 'status',
+  jobTitle: 'job_title',
+  department: 'department',
+  appellation: 'appellation',
+} as const;
 
 const editAccount = authedCall({
   method: 'POST',
@@ -36,22 +53,32 @@ const editAccount = authedCall({
   async handle(context, input) {
     requireAdministrator(context);
     const { db, principal } = context;
-    if (input.userId === principal.userId) return { success: 1, msg: 'The administrator cannot change its own role or status' };
+    if (input.userId === principal.userId) return { success: 1, code: 'OWN_ACCOUNT', msg: 'The administrator cannot change its own role or status' };
     // Account names and e-mail addresses are one namespace: either signs in.
     const [taken] = await db.query('SELECT 1 FROM users WHERE (lower(contact_email) = lower($1) OR lower(account) = lower($1)) AND user_id <> $2', [input.contactEmail, input.userId]);
     if (taken) return { success: 1, code: 'DUPLICATE_EMAIL', msg: 'Another account uses this e-mail address' };
-    const updated = await db.query(
-      `UPDATE users SET contact_number = $3, contact_name = $4, contact_email = $5, role_id = $6, status = $7, job_title = $8,
-              department = $9, appellation = $10
-        WHERE user_id = $1 AND type <> 'PARTNER' AND (type_no = $2 OR (type = 'MERCHANT' AND type_no = ANY($11))) RETURNING user_id`,
-      [input.userId, principal.typeNo, input.contactNumber, input.contactName, input.contactEmail, input.roleId, input.status, input.jobTitle, input.department, input.appellation, (await context.scope()).merchants],
+    const [before] = await db.query<Record<(typeof EDITED_FIELDS)[keyof typeof EDITED_FIELDS], unknown> & { account: string }>(
+      `SELECT account, ${Object.values(EDITED_FIELDS).join(', ')} FROM users
+        WHERE user_id = $1 AND type <> 'PARTNER' AND (type_no = $2 OR (type = 'MERCHANT' AND type_no = ANY($3))) FOR UPDATE`,
+      [input.userId, principal.typeNo, (await context.scope()).merchants],
     );
-    if (updated.length === 0) throw notFound('No such account in this organisation');
+    if (!before) throw notFound('No such account in this organisation');
+    await db.query(
+      `UPDATE users SET contact_number = $2, contact_name = $3, contact_email = $4, role_id = $5, status = $6, job_title = $7,
+              department = $8, appellation = $9 WHERE user_id = $1`,
+      [input.userId, input.contactNumber, input.contactName, input.contactEmail, input.roleId, input.status, input.jobTitle, input.department, input.appellation],
+    );
+    // A deactivated user's sessions end now: its tokens die here, its portal sessions at the portal.
     if (input.status === 0) await db.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [input.userId, context.clock.timestamp()]);
-    await context.log('account.update', String(input.userId), { roleId: input.roleId, status: input.status });
+    const changed = (Object.keys(EDITED_FIELDS) as (keyof typeof EDITED_FIELDS)[]).filter((field) => String(before[EDITED_FIELDS[field]]) !== String(input[field]));
+    const action = before.status === input.status ? 'account.edit' : input.status === 1 ? 'account.activate' : 'account.deactivate';
+    await context.log(action, before.account, { userId: input.userId, changed, roleId: input.roleId });
     return { success: 0, msg: 'Account updated' };
   },
 });
+
+/** A temporary password that meets the policy (digit, both cases, a special character), mailed to the new user. */
+const temporaryPassword = () => `Tmp#${randomBytes(9).toString('base64url')}7a`;
 
 const insertAccount = authedCall({
   method: 'POST',
@@ -59,12 +86,13 @@ const insertAccount = authedCall({
   menus: ['accountStatus'],
   input: z.object({
     account: text(254).min(ACCOUNT_NAME_MIN, `must have at least ${ACCOUNT_NAME_MIN} characters`),
-    password: text(256),
+    // Normally the service makes the temporary password, so nobody but the new user learns it.
+    password: text(256).optional(),
     roleId: wholeNumber(2, 8),
     name: text(100).min(ACCOUNT_NAME_MIN),
     isAdmin: z.unknown().optional(),
     type: z.enum(['CUSTOMER', 'MERCHANT']).default('CUSTOMER'),
-    typeNo: optionalText(30),
+    typeNo: mainAccountNumber,
     merchantNo: optionalText(30),
     assignedBy: optionalText(300),
     authBy: optionalText(300),
@@ -73,8 +101,10 @@ const insertAccount = authedCall({
   }),
   async handle(context, input) {
     requireAdministrator(context);
+    requireOwnOrganisation(context, input.typeNo);
     const { db, clock, principal } = context;
-    const [problem] = passwordProblems(input.password);
+    const password = input.password || temporaryPassword();
+    const [problem] = passwordProblems(password);
     if (problem) return { success: 2, code: problem, msg: 'The temporary password does not meet the policy' };
     // A sub account of type MERCHANT belongs to one merchant of the administrator's customer.
     let typeNo = principal.typeNo;
@@ -98,7 +128,7 @@ const insertAccount = authedCall({
        VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $10, $11, true, $12, $13, $14, $15, $16, $17, $18) RETURNING user_id`,
       [
         input.account, input.type, typeNo, input.name, input.contactName, input.contactEmail, input.contactNumber, input.roleId, input.status,
-        await hashPassword(input.password), opPassword ? await hashPassword(opPassword) : null, opPassword !== null,
+        await hashPassword(password), opPassword ? await hashPassword(opPassword) : null, opPassword !== null,
         input.assignedBy ?? `${principal.name} (${principal.account})`, input.authBy ?? `${principal.name} (${principal.account})`,
         input.jobTitle, input.department, input.appellation, clock.timestamp(),
       ],
@@ -108,11 +138,11 @@ const insertAccount = authedCall({
     for (const [kind, hash] of [['login', created[0]?.password_hash], ['op', created[0]?.op_password_hash]] as const) {
       if (hash) await db.query('INSERT INTO password_history (user_id, kind, password_hash, created_at) VALUES ($1, $2, $3, $4)', [row?.user_id, kind, hash, clock.timestamp()]);
     }
-    const body = `Dear ${input.contactName},\n\nAn account "${input.account}" has been opened for you. Sign in with the temporary password your administrator gave you; you will be asked to change it.${
+    const body = `Dear ${input.contactName},\n\nAn account "${input.account}" has been opened for you.\n\nYour temporary password: ${password}\nYou will be asked to change it at your first sign-in.${
       opPassword ? `\n\nYour management password: ${opPassword}\nYou will be asked to change it at your first sign-in.` : ''
     }`;
     await sendMail(db, input.contactEmail, 'Your merchant portal account', body, clock.timestamp());
-    await context.log('account.create', input.account, { roleId: input.roleId, userId: row?.user_id });
+    await context.log('account.create', input.account, { roleId: input.roleId, userId: row?.user_id, type: input.type });
     return { success: 0, msg: 'Account created', userId: row?.user_id };
   },
 });
@@ -176,6 +206,7 @@ const exportAccounts = authedCall({
   method: 'GET',
   path: '/sso/api/v1/user/exportAccounts',
   menus: ['accountStatus'],
+  writes: true,
   contentType: 'text/csv; charset=utf-8',
   input: z.object({}),
   async handle(context) {
@@ -185,6 +216,7 @@ const exportAccounts = authedCall({
       [context.principal.typeNo, (await context.scope()).merchants],
     );
     const columns = ['account', 'contactName', 'contactEmail', 'contactNumber', 'roleName', 'status', 'jobTitle', 'department', 'lastPwdDate'];
+    await context.log('file.export', 'accounts', { format: 'csv', rows: rows.length });
     // The portal's CSV rule (formula-safe cells, RFC 4180, BOM for Excel) lives in one module.
     return UTF8_BOM + [columns, ...rows.map((row) => columns.map((c) => row[c]))].map(csvLine).join('');
   },

@@ -83,12 +83,12 @@ const login = publicCall({
     const now = clock.timestamp();
     if (!user) {
       await verifyPassword(input.password, DUMMY_HASH);
-      await context.log('login.failed', input.username, { reason: 'unknown account' });
+      await context.log('login.failed', input.username, { reason: 'unknown account' }, undefined, 'refused');
       throw invalidCredentials();
     }
     const who = { userId: user.user_id, account: user.account };
     if (user.locked_until && user.locked_until > now) {
-      await context.log('login.refused', user.account, { reason: 'locked' }, who);
+      await context.log('login.refused', user.account, { reason: 'locked' }, who, 'refused');
       throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', { lockedUntil: user.locked_until });
     }
     if (!(await verifyPassword(input.password, user.password_hash))) {
@@ -101,14 +101,14 @@ const login = publicCall({
         [user.user_id, config.lockoutFailures, clock.timestamp(config.lockoutMinutes), now],
       );
       const locked = after?.locked === true;
-      await context.log(locked ? 'login.locked' : 'login.failed', user.account, { reason: 'wrong password' }, who);
+      await context.log(locked ? 'login.locked' : 'login.failed', user.account, { reason: 'wrong password' }, who, 'refused');
       if (locked) {
         throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', { lockedUntil: clock.timestamp(config.lockoutMinutes) });
       }
       throw invalidCredentials();
     }
     if (user.status !== 1) {
-      await context.log('login.refused', user.account, { reason: 'inactive' }, who);
+      await context.log('login.refused', user.account, { reason: 'inactive' }, who, 'refused');
       throw new ServiceError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
     }
     const [cleared] = await db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE user_id = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING user_id', [user.user_id, now]);
@@ -139,6 +139,7 @@ const loginByToken = publicCall({
 const renewToken = authedCall({
   method: 'GET',
   path: '/sso/api/v2/login/external/token/renew',
+  writes: true,
   input: z.object({}),
   async handle(context) {
     const { db, clock, config, principal } = context;
@@ -240,7 +241,7 @@ const resetEmail = publicCall({
       [input.username, input.email],
     );
     if (!user) {
-      await context.log('password.reset.refused', input.username, { reason: 'email not associated' });
+      await context.log('password.reset.refused', input.username, { reason: 'email not associated' }, undefined, 'refused');
       return { success: 0, code: 'EMAIL_NOT_ASSOCIATED', msg: 'The email address is not associated with the account.' };
     }
     const randomId = newToken();
@@ -305,9 +306,7 @@ const resetByLink = publicCall({
       await storePassword(tx, link.user_id, 'login', input.newPassword, clock.timestamp());
       await tx.query('UPDATE reset_links SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [link.user_id, clock.timestamp()]);
       await tx.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [link.user_id, clock.timestamp()]);
-      await tx.query('INSERT INTO activity_log (user_id, account, action, target, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-        link.user_id, link.account, 'password.reset', link.account, JSON.stringify({ ip: context.ip }), clock.timestamp(),
-      ]);
+      await context.log('password.reset', link.account, {}, { userId: link.user_id, account: link.account });
       return { success: 1, msg: 'The password has been reset' };
     });
   },
@@ -337,7 +336,7 @@ const verifyOldPassword = authedCall({
     const hash = await currentPasswordHash(context.db, input.userId, input.type);
     if (!hash) return { result: 3, msg: 'The management password has not been set; find it in the activation e-mail' };
     if (!(await verifyPassword(input.oldPassword, hash))) {
-      await context.log('password.verify.failed', input.type);
+      await context.log('password.verify.failed', input.type, {}, undefined, 'refused');
       return { result: 1, msg: 'The password is incorrect' };
     }
     await context.db.query('UPDATE tokens SET verified_at = $2, verified_kind = $3 WHERE token_hash = $1', [context.principal.tokenHash, context.clock.timestamp(), input.type]);
@@ -388,7 +387,7 @@ const changePasswordCall = authedCall({
     const hash = await currentPasswordHash(context.db, input.userId, input.type);
     if (!hash) return { success: 3, msg: 'The management password has not been set' };
     if (!(await verifyPassword(input.oldPassword, hash))) {
-      await context.log('password.verify.failed', input.type);
+      await context.log('password.verify.failed', input.type, {}, undefined, 'refused');
       return { success: 1, code: 'pwd.pwdError', msg: 'The current password is incorrect' };
     }
     return changePassword(context, input.type, input.newPassword);

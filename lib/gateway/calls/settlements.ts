@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_TYPES } from '../../domain/transaction-types';
 import { maskTail } from '../../data-table/columns';
 import type { SessionData } from '../../session/session';
-import { define, list, money, page } from '../schemas';
+import { define, list, money, page } from '../define';
 
 /**
  * Settlement files ("Reconciliation") and remittances ("Fund settlement"), for the four screens

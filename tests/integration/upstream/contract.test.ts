@@ -75,7 +75,7 @@ const CASES: Record<string, Case> = {
     user: 'admin',
     good: () => {
       const name = `cashier-${unique()}@demo.test`;
-      return { account: name, password: 'Cashier#2026', roleId: 4, name: 'Cashier account', contactName: 'Cashier One', contactEmail: name, contactNumber: '85291112222', jobTitle: 'Cashier', department: 'Front Office', appellation: 'MR' };
+      return { account: name, typeNo: 'C0001', roleId: 4, name: 'Cashier account', contactName: 'Cashier One', contactEmail: name, contactNumber: '85291112222', jobTitle: 'Cashier', department: 'Front Office', appellation: 'MR' };
     },
     required: 'account',
     wrongType: ['appellation', 'DR'],
@@ -89,6 +89,8 @@ const CASES: Record<string, Case> = {
     wrongType: ['appellation', 1],
   },
   'GET /sso/api/v1/user/exportAccounts': { user: 'admin', good: () => ({}) },
+  'GET /sso/api/v1/activity/getActivityLog': { user: 'admin', good: () => ({ limit: 10, page: 1, action: 'login,logout' }), wrongType: ['action', 'login,sudo'] },
+  'POST /sso/api/v1/activity/recordFile': { user: 'viewer@demo.test', good: () => ({ action: 'file.download', target: 'transactions.csv', format: 'csv', rows: 3 }), required: 'target', wrongType: ['action', 'account.create'] },
   'GET /api/Transaction/AsyncGetTransRealtime': { user: 'admin', good: () => ({ limit: 10, page: 1, sort: 'gmt_payment', order: 'desc' }), wrongType: ['transType', [99]] },
   'GET /api/Transaction/AsyncGetTransRealtime_20230314': { user: 'partner@demo.test', good: () => ({ limit: '10', page: '1', ispaging: 'true' }), wrongType: ['amountFrom', '12.345'] },
   'GET /api/Transaction/ExportTransRealtime': { user: 'admin', good: () => ({ limit: 100, sort: 'trans_amount', order: 'asc' }), wrongType: ['limit', 5001] },

@@ -23,9 +23,9 @@ describe.each(DATABASES)('hardening on %s', (database) => {
   it('refuses the temporary password as the new one, and names that collide across account and e-mail', async () => {
     const admin = await upstream.client.login('admin');
     const other = await upstream.client.login('other@demo.test');
-    const account = (name: string, email: string, token: string) =>
-      call('POST', '/sso/api/v1/user/insertAccount', { account: name, password: 'Temp#Pass2026', roleId: 4, name: 'New cashier', contactName: 'New Cashier', contactEmail: email, contactNumber: '85291110000', jobTitle: 'Cashier', department: 'Shop', appellation: 'MR' }, token);
-    expect((await account('admin@demo.test', 'intruder@other.test', other.token)).body.code).toBe('DUPLICATE_ACCOUNT');
+    const account = (name: string, email: string, token: string, typeNo = 'C0001') =>
+      call('POST', '/sso/api/v1/user/insertAccount', { account: name, password: 'Temp#Pass2026', typeNo, roleId: 4, name: 'New cashier', contactName: 'New Cashier', contactEmail: email, contactNumber: '85291110000', jobTitle: 'Cashier', department: 'Shop', appellation: 'MR' }, token);
+    expect((await account('admin@demo.test', 'intruder@other.test', other.token, 'C0002')).body.code).toBe('DUPLICATE_ACCOUNT');
     expect((await account('cashier.one', 'cashier.one@demo.test', admin.token)).body.success).toBe(0);
     const cashier = await upstream.client.login('cashier.one', 'Temp#Pass2026');
     const same = await call('POST', '/sso/api/v1/user/updateEpaPassword', { userId: cashier.userId, newPassword: 'Temp#Pass2026', type: 1 }, cashier.token);
@@ -42,7 +42,7 @@ describe.each(DATABASES)('hardening on %s', (database) => {
   it('scopes a merchant sub-account to its merchant, and lets the administrator deactivate it', async () => {
     const admin = await upstream.client.login('admin');
     const [merchant] = await upstream.db.query<{ merchant_no: string }>("SELECT merchant_no FROM merchants WHERE customer_no = 'C0001' ORDER BY 1 LIMIT 1");
-    const created = await call<{ success: number; userId: number }>('POST', '/sso/api/v1/user/insertAccount', { account: 'shop.manager', password: 'Temp#Pass2026', roleId: 2, type: 'MERCHANT', merchantNo: merchant?.merchant_no, name: 'Shop manager', contactName: 'Shop Manager', contactEmail: 'shop.manager@demo.test', contactNumber: '85291112222', jobTitle: 'Manager', department: 'Shop', appellation: 'MS' }, admin.token);
+    const created = await call<{ success: number; userId: number }>('POST', '/sso/api/v1/user/insertAccount', { account: 'shop.manager', password: 'Temp#Pass2026', typeNo: 'C0001', roleId: 2, type: 'MERCHANT', merchantNo: merchant?.merchant_no, name: 'Shop manager', contactName: 'Shop Manager', contactEmail: 'shop.manager@demo.test', contactNumber: '85291112222', jobTitle: 'Manager', department: 'Shop', appellation: 'MS' }, admin.token);
     expect(created.body.success).toBe(0);
     const shop = await upstream.client.login('shop.manager', 'Temp#Pass2026');
     await call('POST', '/sso/api/v1/user/updateEpaPassword', { userId: shop.userId, newPassword: 'Shop#Manager2027', type: 1 }, shop.token);

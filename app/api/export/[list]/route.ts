@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { EXPORT_OUTCOMES, recordFile } from '@/lib/activity/record';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
+import { clientAddress } from '@/lib/auth/rate-limit';
 import { ExportJob } from '@/lib/export/job';
 import { pulledStream } from '@/lib/export/stream';
 import { XLSX_MAX_ROWS } from '@/lib/export/xlsx';
@@ -49,11 +51,16 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ list
     const translate = translatorFor(request);
     const t = Object.assign((key: string, values?: Record<string, string | number>) => translate(key as never, values as never), { has: (key: string) => translate.has(key as never) });
     await job.begin(total);
-    const file = exportFile({ session, sheet: t(definition.title), source: source.export, format, columns, values, signal: request.signal, t, wrote: (rows) => job.wrote(rows) });
+    let written = 0;
+    const wrote = (rows: number) => ((written += rows), job.wrote(rows));
+    const fileName = `${await source.export.fileName(values, session)}.${format}`;
+    const file = exportFile({ session, sheet: t(definition.title), source: source.export, format, columns, values, signal: request.signal, t, wrote });
     const body = pulledStream(file, {
       signal: request.signal,
       async onEnd(outcome, error) {
         await job.end(outcome);
+        // Files are made here, not by the services: the activity log learns of them from the portal.
+        await recordFile(session, { action: 'file.export', target: fileName, format, rows: written, outcome: EXPORT_OUTCOMES[outcome] }, clientAddress(request));
         if (error instanceof ExportUpstreamError) {
           portalLog().warn({ requestId: currentRequest()?.requestId, list: definition.id, fault: error.error.code }, 'export stopped by the upstream');
           if (error.error.code === 'SESSION_EXPIRED') await revokeSession(session);
@@ -67,7 +74,7 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ list
     const response = new NextResponse(body, {
       headers: {
         'content-type': CONTENT_TYPES[format],
-        'content-disposition': attachment(`${await source.export.fileName(values, session)}.${format}`),
+        'content-disposition': attachment(fileName),
         'x-export-total': String(total),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',

@@ -1,0 +1,23 @@
+import { type NextRequest } from 'next/server';
+import { accountAdministrator, accountCallFailed, accountRefused } from '@/lib/accounts/routes';
+import { editAccountSchema } from '@/lib/accounts/rules';
+import { callUpstream } from '@/lib/gateway/client';
+import { invalidInput, success } from '@/lib/http/respond';
+import { endUserSessions } from '@/lib/session/session';
+
+/**
+ * An account's edit payload (spec section 3), which also activates and deactivates it. A
+ * deactivated user's sessions end at once: the services revoke its tokens, and the portal refuses
+ * its cookies from the next request on, whichever instance serves it.
+ */
+export async function POST(request: NextRequest) {
+  const { session, refused } = await accountAdministrator(request);
+  if (refused) return refused;
+  const parsed = editAccountSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return invalidInput(request, parsed.error.issues);
+  const updated = await callUpstream('updateAccount', parsed.data, session);
+  if (!updated.ok) return accountCallFailed(request, session, updated.error);
+  if (updated.data.success !== 0) return accountRefused(request, updated.data.code, 'accounts.errors.editFailed');
+  if (parsed.data.status === 0) await endUserSessions(parsed.data.userId);
+  return success({ updated: true }, updated.newerVersion);
+}

@@ -1,0 +1,53 @@
+import 'server-only';
+import { callUpstream } from '../gateway/client';
+import { textOf, type ListValues } from '../list-kit/definition';
+import { numberedPages } from '../list-kit/export';
+import type { ListSource, Translate } from '../list-kit/source';
+import { accountsList } from '../lists/accounts';
+import type { SessionData } from '../session/session';
+
+/** Rows per call of an export (the list call's most). */
+const EXPORT_PAGE = 100;
+
+function accountQuery(values: ListValues) {
+  const role = textOf(values, 'role');
+  return {
+    sort: values.sort as 'userId' | 'account' | 'roleId' | 'status',
+    order: values.dir,
+    userName: textOf(values, 'userName'),
+    email: textOf(values, 'email'),
+    roleId: role ? Number(role) : undefined,
+  };
+}
+
+/** Each row's role name in the user's language: the field the language's messages name (roleName, roleTName, roleCName). */
+const named = (rows: Record<string, unknown>[], t: Translate) => {
+  const field = t('accounts.roleField');
+  return rows.map((row) => ({ ...row, roleLabel: row[field] ?? row.roleName }));
+};
+
+function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
+  return callUpstream('accountList', { ...accountQuery(values), limit, page: pageNo }, session);
+}
+
+/** The organisation's accounts; the services refuse every role but the account administrator. */
+export const accountsSource: ListSource = {
+  definition: accountsList,
+  refusal: (session) => (session.roleId === 1 && session.rank === 'CUSTOMER' ? undefined : { code: 'FORBIDDEN', message: 'gateway.FORBIDDEN' }),
+  async load(session, values, t) {
+    const answer = await page(session, values, values.size, values.page);
+    return answer.ok ? { ...answer, data: { rows: named(answer.data.data, t), total: answer.data.total } } : answer;
+  },
+  export: {
+    async count(session, values) {
+      const answer = await page(session, values, 1, 1);
+      return answer.ok ? { ...answer, data: answer.data.total } : answer;
+    },
+    batches: (session, values, options) =>
+      numberedPages(async (pageNo, limit) => {
+        const answer = await page(session, values, limit, pageNo);
+        return answer.ok ? { ...answer, data: { rows: named(answer.data.data, options.t), totalPage: answer.data.totalPage } } : answer;
+      }, options, EXPORT_PAGE),
+    fileName: () => 'accounts',
+  },
+};

@@ -1,0 +1,63 @@
+import { expect, latestMail, signIn, test } from './fixtures';
+
+test.use({ locale: 'en-GB' });
+
+test('admin creates a role 4 account; the user signs in with the mailed password, changes it, works; admin sees it in the log and deactivates it', async ({ page, browser, leakScan }) => {
+  const account = `till.${Date.now().toString(36)}`;
+  const email = `${account}@demo.test`;
+  const newPassword = 'Cashier#E2e2027';
+  leakScan.secret(newPassword);
+
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  await page.goto('/accountMng/accountStatus');
+  await expect(page.getByRole('heading', { name: 'Account status' })).toBeVisible();
+  await page.getByRole('button', { name: 'New account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New account' });
+  await dialog.getByLabel('User name').fill(account);
+  await dialog.getByLabel('Contact name').fill('Ng Wai Man');
+  await dialog.getByLabel('E-mail').fill('not-an-email');
+  await dialog.getByLabel('Contact number').fill('85290001234');
+  await dialog.getByLabel('Job title').fill('Cashier');
+  await dialog.getByLabel('Department').fill('Shop floor');
+  await dialog.getByRole('radio', { name: /Maker · Can apply/ }).check();
+  await expect(dialog.getByRole('radio', { name: /Administrator/ })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Account created. The temporary password was sent to ${email}.`)).toBeVisible();
+  await expect(page.getByRole('cell', { name: account, exact: true })).toBeVisible();
+
+  // The new user, in a browser of its own.
+  const temporary = /temporary password: (\S+)/.exec(await latestMail(page.request, email))?.[1] as string;
+  expect(temporary).toBeTruthy();
+  const userContext = await browser.newContext({ locale: 'en-GB' });
+  const user = await userContext.newPage();
+  await signIn(user, account, temporary);
+  await expect(user).toHaveURL(/\/FirstLoginUpdPwd$/);
+  await user.getByLabel('New password', { exact: true }).fill(newPassword);
+  await user.getByLabel('Confirm new password').fill(newPassword);
+  await user.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(user).toHaveURL(/\/dashboard\/dashboard$/);
+  await user.goto('/transaction/transactions');
+  await expect(user.getByRole('heading', { name: 'Real-time transaction' })).toBeVisible();
+
+  // The administrator sees the user's entries, by name, in the activity log.
+  await page.goto(`/log/activityLog?user=${account}`);
+  await expect(page.getByRole('heading', { name: 'Activity log' })).toBeVisible();
+  for (const action of ['Signed in', 'Login password changed']) {
+    await expect(page.getByRole('row').filter({ hasText: account }).filter({ hasText: action }).first()).toBeVisible();
+  }
+
+  // Deactivation, confirmed, ends the user's open session at its next request.
+  await page.goto(`/accountMng/accountStatus?userName=${account}`);
+  await page.getByRole('cell', { name: account, exact: true }).click();
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText('Account deactivated; its sessions have ended.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: account }).getByText('Inactive')).toBeVisible();
+  await user.goto('/transaction/transactions');
+  await expect(user).toHaveURL(/\/login/);
+  await userContext.close();
+});
