@@ -2,6 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import type { SessionData } from '../session/session';
+import { REFUND_CALLS } from './calls/refunds';
+import { list, money, page } from './shapes';
 
 /**
  * Every upstream call the portal makes, by name. Nothing else builds an upstream URL. Inputs are
@@ -28,7 +30,10 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.Zod
   defaults?: (input: Record<string, unknown>) => Record<string, unknown>;
 }
 
-const define = <I extends z.ZodType, A extends z.ZodType>(definition: CallDefinition<I, A>) => definition;
+/** Types a call's definition. A function declaration (hoisted) so that the area modules under calls/, which CALLS spreads, can use it despite the import cycle. */
+export function define<I extends z.ZodType, A extends z.ZodType>(definition: CallDefinition<I, A>) {
+  return definition;
+}
 
 const userid = (session: SessionData) => ({ userid: session.userId });
 const userId = (session: SessionData) => ({ userId: session.userId });
@@ -51,13 +56,9 @@ const loginAnswer = z
 
 const outcome = z.looseObject({ success: z.number().int(), msg: z.string().optional(), code: z.string().optional() });
 const passwordType = z.union([z.literal(1), z.literal(2)]);
-const page = { limit: z.number().int().min(1).max(100).default(10), page: z.number().int().min(1).default(1) };
-/** Amounts travel as decimal text, never as floats. */
-const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 const dayFigure = z.looseObject({ day: z.string().regex(/^\d{8}$/), count: z.number().int(), amount: money });
 /** The dashboard calls' shared input: an optional customer and span (default the last seven days). */
 const dashboardInput = z.object({ customer_no: z.string().max(30).optional(), gmtPaymentFrom: z.string().regex(/^\d{14}$/).optional(), gmtPaymentTo: z.string().regex(/^\d{14}$/).optional() });
-const list = <T extends z.ZodType>(row: T) => z.looseObject({ data: z.array(row), total: z.number().int(), totalPage: z.number().int(), currPage: z.number().int() });
 
 /** The realtime query's filters and sort (spec section 3), shared by the list and its export. */
 const realtimeFilters = {
@@ -297,6 +298,7 @@ export const CALLS = {
     inject: userid,
     exposed: true,
   }),
+  ...REFUND_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

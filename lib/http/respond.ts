@@ -53,10 +53,13 @@ export function failure(request: NextRequest, error: GatewayError, messageKey = 
   );
 }
 
-/** A refused form: the first issue's own key when it is a spec password message, else the generic one. */
+/** Namespaces whose keys a shared form schema uses as issue messages. */
+const FORM_MESSAGE_PREFIXES = ['pwd.', 'refund.errors.'];
+
+/** A refused form: the first issue's own key when it is a form message (pwd.*, refund.errors.*), else the generic one. */
 export function invalidInput(request: NextRequest, issues: readonly { message: string }[]): NextResponse {
   const first = issues[0]?.message;
-  return failure(request, { code: 'INVALID_INPUT' }, first?.startsWith('pwd.') ? first : 'gateway.INVALID_INPUT');
+  return failure(request, { code: 'INVALID_INPUT' }, first && FORM_MESSAGE_PREFIXES.some((prefix) => first.startsWith(prefix)) ? first : 'gateway.INVALID_INPUT');
 }
 
 /** An upstream failure; a dead token also ends the portal session. */
