@@ -5,3 +5,4 @@ import './zod-setup';
 
 export { contactFormSchema, forgotFormSchema, loginFormSchema, newPasswordSchema } from '@/lib/auth/forms';
 export { transactionFilterSchema } from '@/lib/transactions/filters';
+export { decisionSchema, findTransactionSchema, refundRequestSchema } from '@/lib/refunds/rules';

@@ -1,18 +1,14 @@
 import { z } from 'zod';
-import { AMOUNT_PATTERN, REASON_MAX, REASON_TYPES, refundRequestSchema, type RefundRequest } from './rules';
+import { AMOUNT_PATTERN, REASON_MAX, REASON_TYPES, type BatchValues } from './codes';
+
+export { BATCH_COLUMNS, BATCH_LIMITS, type BatchColumn, type BatchValues } from './codes';
+import { refundRequestSchema, type RefundRequest } from './rules';
 
 /**
  * Batch refund upload (spec section 5): the template's columns, the limits stated on the page,
  * and the check of one row. The row becomes a single request and passes the same schema as the
  * form's; the services then apply the rules that need the database to each row.
  */
-export const BATCH_LIMITS = { rows: 200, bytes: 1024 * 1024 } as const;
-
-/** The template's columns, in order: the header names are fixed (the file is read by them). */
-export const BATCH_COLUMNS = ['merchantNo', 'transDate', 'transTime', 'orderNo', 'rrn', 'refundAmount', 'reasonType', 'reason'] as const;
-export type BatchColumn = (typeof BATCH_COLUMNS)[number];
-export type BatchValues = Record<BatchColumn, string>;
-
 /** One example row of the template. */
 export const BATCH_EXAMPLE: BatchValues = {
   merchantNo: '100000000000001',

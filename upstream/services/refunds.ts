@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { REFUND_SPAN_DAYS } from '../../lib/format/span';
-import { REASON_TYPES } from '../../lib/refunds/rules';
+import { REASON_TYPES } from '../../lib/refunds/codes';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { APPROVAL_STATUSES, REASON_TYPES } from '../../refunds/rules';
+import { APPROVAL_STATUSES, REASON_TYPES } from '../../refunds/codes';
 import type { SessionData } from '../../session/session';
 import { define } from '../registry';
 import { list, money, page } from '../shapes';
