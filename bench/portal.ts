@@ -81,7 +81,7 @@ async function main() {
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
       const t0 = performance.now();
-      const response = await fetch(`${exporter.url}/api/transactions/export?format=${format}&id=${randomUUID()}&${year}`, { headers: exportHeaders });
+      const response = await fetch(`${exporter.url}/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`, { headers: exportHeaders });
       if (response.status !== 200 || !response.body) throw new Error(`export ${format}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
       let bytes = 0;
       for await (const chunk of response.body) bytes += chunk.byteLength;

@@ -1,18 +1,20 @@
 'use client';
 
 import { CaretDownOutlined, CaretUpOutlined, SettingOutlined } from '@ant-design/icons';
-import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable, type RowData } from '@tanstack/react-table';
+import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Button, Checkbox, Dropdown, Empty, Flex, Pagination, Skeleton, theme, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useMemo, type ReactNode } from 'react';
-import { formatCell, isNumeric, type DataColumn } from '@/lib/data-table/columns';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isNumeric } from '@/lib/data-table/columns';
+import { cellText, type CodeTranslator } from '@/lib/list-kit/cells';
+import type { ListColumn } from '@/lib/list-kit/definition';
 import { useColumnVisibility } from './use-column-visibility';
 
-export interface DataTableProps<Row extends RowData> {
+export interface DataTableProps<Row extends Record<string, unknown>> {
   /** Stable id: the key under which each user's column choice is remembered. */
   tableId: string;
   userId: number;
-  columns: DataColumn<Row>[];
+  columns: readonly ListColumn[];
   rows: Row[];
   rowKey: (row: Row) => string;
   total: number;
@@ -32,29 +34,69 @@ export interface DataTableProps<Row extends RowData> {
 // (paging and sorting are the server's, driven through the URL).
 const features = tableFeatures({ columnVisibilityFeature });
 
+/** The right offsets of pinned columns: each sticks beside the pinned columns after it. */
+function usePinnedOffsets(pinned: readonly string[]) {
+  const cells = useRef(new Map<string, HTMLTableCellElement>());
+  const [offsets, setOffsets] = useState<Record<string, number>>({});
+  const key = pinned.join(',');
+  useLayoutEffect(() => {
+    const measure = () => {
+      let right = 0;
+      const next: Record<string, number> = {};
+      for (const id of [...pinned].reverse()) {
+        next[id] = right;
+        right += cells.current.get(id)?.offsetWidth ?? 0;
+      }
+      setOffsets((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    for (const cell of cells.current.values()) observer.observe(cell);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the pinned ids are compared by value
+  }, [key]);
+  const register = (id: string) => (cell: HTMLTableCellElement | null) => {
+    if (cell) cells.current.set(id, cell);
+    else cells.current.delete(id);
+  };
+  return { offsets, register };
+}
+
 /**
  * The one list component of the portal: server-side paging and sorting, columns the user can
- * hide (remembered per user), a sticky header, loading and empty states, a totals row, and a row
- * that opens its details (click or Enter).
+ * hide (remembered per user), codes by their translated names, a sticky header, the columns that
+ * matter (amount, status) pinned at the right edge while the rest scrolls, loading and empty
+ * states, a totals row, and a row that opens its details (click or Enter).
  */
-export function DataTable<Row extends RowData>({ tableId, userId, columns, rows, rowKey, total, page, pageSize, pageSizes, sort, loading, totals, onChange, onRowOpen, toolbar }: DataTableProps<Row>) {
+export function DataTable<Row extends Record<string, unknown>>({ tableId, userId, columns, rows, rowKey, total, page, pageSize, pageSizes, sort, loading, totals, onChange, onRowOpen, toolbar }: DataTableProps<Row>) {
   const t = useTranslations();
   const { token } = theme.useToken();
   const [visibility, setVisible] = useColumnVisibility(tableId, userId, columns);
 
   const definitions = useMemo(() => {
     const helper = createColumnHelper<typeof features, Row>();
-    return helper.columns(columns.map((column) => helper.accessor((row: Row) => column.value(row), { id: column.id })));
+    return helper.columns(columns.map((column) => helper.accessor((row: Row) => row[column.field] as unknown, { id: column.id })));
   }, [columns]);
   const table = useTable({ features, columns: definitions, data: rows, state: { columnVisibility: visibility } });
-  const shown = columns.filter((column) => table.getColumn(column.id)?.getIsVisible());
+  const visible = columns.filter((column) => table.getColumn(column.id)?.getIsVisible());
+  // Pinned columns go last, so they can stick to the right edge together.
+  const shown = [...visible.filter((c) => !c.pinned), ...visible.filter((c) => c.pinned)];
+  const { offsets, register } = usePinnedOffsets(shown.filter((c) => c.pinned).map((c) => c.id));
+  const firstPinned = shown.find((c) => c.pinned)?.id;
+  const names = t as unknown as CodeTranslator;
+  const pinStyle = (column: ListColumn, background: string) =>
+    column.pinned
+      ? { position: 'sticky' as const, right: offsets[column.id] ?? 0, background, zIndex: 1, boxShadow: column.id === firstPinned ? `-6px 0 6px -6px ${token.colorBorder}` : undefined }
+      : {};
 
-  const sortBy = (column: DataColumn<Row>) => {
+  const sortBy = (column: ListColumn) => {
     if (!column.sort) return;
     const dir = sort?.key === column.sort && sort.dir === 'desc' ? 'asc' : 'desc';
     onChange({ page: 1, pageSize, sort: { key: column.sort, dir } });
   };
 
+  // Sticky cells need an opaque background: the fill tint is laid over the container's colour.
+  const headerBackground = `linear-gradient(${token.colorFillSecondary}, ${token.colorFillSecondary}), ${token.colorBgContainer}`;
   const cell = { padding: '10px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}`, whiteSpace: 'nowrap' as const };
   return (
     <div>
@@ -91,7 +133,8 @@ export function DataTable<Row extends RowData>({ tableId, userId, columns, rows,
                     key={column.id}
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    style={{ ...cell, position: 'sticky', top: 0, zIndex: 1, background: token.colorFillAlter, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left' }}
+                    ref={column.pinned ? register(column.id) : undefined}
+                    style={{ ...cell, position: 'sticky', top: 0, zIndex: column.pinned ? 3 : 2, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...(column.pinned ? { right: offsets[column.id] ?? 0, boxShadow: pinStyle(column, '').boxShadow } : {}) }}
                   >
                     {column.sort ? (
                       <button type="button" onClick={() => sortBy(column)} style={{ all: 'unset', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4 }}>
@@ -133,8 +176,8 @@ export function DataTable<Row extends RowData>({ tableId, userId, columns, rows,
                   className="portal-row"
                 >
                   {shown.map((column) => (
-                    <td key={column.id} style={{ ...cell, textAlign: isNumeric(column.format) ? 'right' : 'left', fontVariantNumeric: 'tabular-nums' }}>
-                      {formatCell(column.value(row.original), column.format)}
+                    <td key={column.id} style={{ ...cell, textAlign: isNumeric(column.format) ? 'right' : 'left', fontVariantNumeric: 'tabular-nums', ...pinStyle(column, token.colorBgContainer) }}>
+                      {cellText(column, row.original, names)}
                     </td>
                   ))}
                 </tr>
@@ -144,7 +187,7 @@ export function DataTable<Row extends RowData>({ tableId, userId, columns, rows,
             <tfoot>
               <tr>
                 {shown.map((column, index) => (
-                  <td key={column.id} style={{ ...cell, position: 'sticky', bottom: 0, background: token.colorFillAlter, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left' }}>
+                  <td key={column.id} style={{ ...cell, position: 'sticky', bottom: 0, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...pinStyle(column, headerBackground), zIndex: 2 }}>
                     {totals[column.id] ?? (index === 0 ? t('table.totals') : '')}
                   </td>
                 ))}

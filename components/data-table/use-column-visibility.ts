@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { DataColumn } from '@/lib/data-table/columns';
+import type { ListColumn } from '@/lib/list-kit/definition';
 
 const visibilityKey = (tableId: string, userId: number) => `portal_columns:${userId}:${tableId}`;
 
@@ -20,7 +20,7 @@ function subscribeStorage(onChange: () => void) {
  * Which columns of a list this user shows (optional ones hidden until chosen), remembered per user
  * and table: the table draws them and the export writes the same ones.
  */
-export function useColumnVisibility<Row>(tableId: string, userId: number, columns: readonly DataColumn<Row>[]) {
+export function useColumnVisibility(tableId: string, userId: number, columns: readonly ListColumn[]) {
   const key = visibilityKey(tableId, userId);
   const stored = useSyncExternalStore(subscribeStorage, () => localStorage.getItem(key), () => null);
   const visibility = useMemo<Record<string, boolean>>(() => {

@@ -4,5 +4,5 @@
 import './zod-setup';
 
 export { contactFormSchema, forgotFormSchema, loginFormSchema, newPasswordSchema } from '@/lib/auth/forms';
-export { transactionFilterSchema } from '@/lib/transactions/filters';
+export { listSchema } from '@/lib/list-kit/schema';
 export { decisionSchema, findTransactionSchema, refundRequestSchema } from '@/lib/refunds/rules';

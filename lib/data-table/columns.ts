@@ -2,36 +2,34 @@ import { formatAmount, formatCount } from '../format/money';
 import { formatDay8, formatTimestamp14 } from '../format/date';
 
 /**
- * A column of a list: its message key, how to read its value from a row, and how the value is
- * shown. The same definitions drive the data table and the export of the same view, so labels and
- * formats cannot drift apart.
+ * How a cell's value is shown. The same formats drive the data table, the details drawer and the
+ * export of the same view (lib/list-kit/cells.ts), so a file shows what the page shows.
  */
-export type ColumnFormat = 'text' | 'amount' | 'count' | 'timestamp14' | 'day8';
+export type ColumnFormat = 'text' | 'amount' | 'count' | 'timestamp14' | 'day8' | 'masked';
 
-export interface DataColumn<Row> {
-  id: string;
-  /** Message key of the header. */
-  label: string;
-  value: (row: Row) => string | number | null | undefined;
-  format?: ColumnFormat;
-  /** The upstream sort key, when the list can sort by this column. */
-  sort?: string;
-  /** Hidden until the user shows it. */
-  optional?: boolean;
+const MASK = '••••';
+
+/** A bank account or card number with only its last 4 characters shown. */
+export function maskTail(value: string): string {
+  const clean = value.replace(/\s+/g, '');
+  return clean.length <= 4 ? MASK : `${MASK} ${clean.slice(-4)}`;
 }
 
-export function formatCell(value: string | number | null | undefined, format: ColumnFormat = 'text'): string {
+export function formatCell(value: unknown, format: ColumnFormat = 'text'): string {
+  const text = value === null || value === undefined ? value : typeof value === 'number' ? value : String(value);
   switch (format) {
     case 'amount':
-      return formatAmount(value);
+      return formatAmount(text);
     case 'count':
-      return formatCount(value);
+      return formatCount(text);
     case 'timestamp14':
-      return formatTimestamp14(value === null || value === undefined ? value : String(value));
+      return formatTimestamp14(text === null || text === undefined ? text : String(text));
     case 'day8':
-      return formatDay8(value === null || value === undefined ? value : String(value));
+      return formatDay8(text === null || text === undefined ? text : String(text));
+    case 'masked':
+      return text === null || text === undefined || text === '' ? '-' : maskTail(String(text));
     default:
-      return value === null || value === undefined || value === '' ? '-' : String(value);
+      return text === null || text === undefined || text === '' ? '-' : String(text);
   }
 }
 

@@ -76,6 +76,8 @@ const realtimeFilters = {
   eftNo: z.string().max(64).optional(),
   rrn: z.string().max(64).optional(),
   transType: z.string().max(200).optional(),
+  /** A partner narrows the view to one of its customers (the services check it is theirs). */
+  customer_no: z.string().max(30).optional(),
 };
 /** A transaction row as a file writes it: every field the export columns read, amounts as decimal text. */
 const exportRow = z.looseObject({

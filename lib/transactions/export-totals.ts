@@ -2,8 +2,7 @@ import Big from 'big.js';
 import { SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import { parseDecimal } from '../format/decimal';
 import type { ExportRow } from '../export/table';
-
-type Translate = (key: string) => string;
+import type { ExportAccumulator, Translate } from '../list-kit/source';
 
 /**
  * The totals under an export, counted from the rows actually written (so the file's rows and its
@@ -11,7 +10,9 @@ type Translate = (key: string) => string;
  * and refunds; pre-authorisations move no money, as in the realtime summary), and each category's
  * count and amount.
  */
-export class ExportTotals {
+export class ExportTotals implements ExportAccumulator {
+  readonly formats = [undefined, 'count', 'amount'] as const;
+
   private count = 0;
   private net = new Big(0);
   private readonly categories = Object.fromEntries(SUMMARY_CATEGORIES.map((c) => [c, { count: 0, amount: new Big(0) }])) as Record<
@@ -19,9 +20,9 @@ export class ExportTotals {
     { count: number; amount: Big }
   >;
 
-  add(rows: readonly { category: string; trans_amount: string }[]) {
+  add(rows: readonly Record<string, unknown>[]) {
     for (const row of rows) {
-      const amount = parseDecimal(row.trans_amount);
+      const amount = parseDecimal(row.trans_amount as string);
       // Refused, not skipped: a total that left a row out would be wrong without saying so.
       if (amount === null) throw new Error(`export: unreadable amount ${JSON.stringify(row.trans_amount)}`);
       this.count++;
@@ -42,7 +43,7 @@ export class ExportTotals {
   }
 
   /** The totals table's header. */
-  static header(t: Translate): string[] {
+  header(t: Translate): string[] {
     return [t('export.totals.summary'), t('export.totals.count'), t('tx.amount')];
   }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 const PAGE = '/transaction/transactions';
 const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
@@ -143,6 +143,9 @@ test('a span over 366 days is refused with its message, in the form and from a l
   await page.goto(`${PAGE}?from=${hongKongDay(-400)}&to=${hongKongDay()}`);
   await expect(page.getByText('The date range can span at most 366 days.')).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
+  // The picker shows the range the message refuses, not today.
+  await expect(page.getByLabel('Payment date').first()).toHaveValue(hongKongDay(-400));
+  await expect(page.getByPlaceholder('End date')).toHaveValue(hongKongDay());
 
   await page.goto(PAGE);
   const [start, end] = [page.getByLabel('Payment date').first(), page.getByPlaceholder('End date')];
@@ -172,6 +175,42 @@ test('role 5 searches single transactions only', async ({ page }) => {
   await page.getByLabel('Order no.', { exact: true }).fill(order);
   await search(page);
   expect(await column(page, 'Order no.')).toEqual([order]);
+});
+
+test.describe('in Traditional Chinese', () => {
+  test.use({ locale: 'zh-HK' });
+
+  test('codes are shown by their names: table, details; amount and status stay in view at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin', 'Portal#2026', ZH_HK_LABELS);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`${PAGE}?${SPAN}&paymentType=VISA`);
+    expect(new Set(await column(page, '支付方式'))).toEqual(new Set(['威士卡']));
+    expect(new Set(await column(page, '狀態'))).toEqual(new Set(['成功']));
+    expect((await column(page, '交易類型')).every((name) => /[\u4e00-\u9fff]/.test(name))).toBe(true);
+    // The pinned columns are inside the viewport although the table is wider than it.
+    for (const header of ['金額 (港元)', '狀態']) {
+      const box = await page.locator('thead th', { hasText: header }).boundingBox();
+      expect(box && box.x + box.width <= 1440).toBe(true);
+    }
+    await rows(page).first().click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toContainText('威士卡');
+    await expect(drawer).not.toContainText('VISA');
+  });
+});
+
+test('a partner narrows the list to one of its customers', async ({ page }) => {
+  await signedIn(page, 'partner@demo.test');
+  await page.goto(`${PAGE}?${SPAN}`);
+  const all = await recordCount(page);
+  const customer = await choose(page, page.getByLabel('Customer'), (options) => options.find((o) => o.includes('C0003')) ?? '');
+  await search(page);
+  await expect(page).toHaveURL(/customer=C0003/);
+  const one = await recordCount(page);
+  expect(one).toBeGreaterThan(0);
+  expect(one).toBeLessThan(all);
+  expect(customer).toContain('C0003');
 });
 
 /** RFC 4180 lines to cells (quoted cells may hold commas and doubled quotes). */
@@ -222,8 +261,10 @@ test('exports the filtered view as CSV: its rows and totals equal the page summa
   const data = rows.slice(1, blank);
   expect(data).toHaveLength(count);
   const [typeAt, categoryAt, amountAt] = [header.indexOf('Payment type'), header.indexOf('Category'), header.indexOf('Amount (HKD)')];
-  expect(new Set(data.map((row) => row[typeAt]))).toEqual(new Set(['VISA']));
-  const sign = (category: string) => (category === 'SALE' ? 1 : category === 'VOID' || category === 'REFUND' ? -1 : 0);
+  // Codes are written by their names, as the table shows them.
+  expect(new Set(data.map((row) => row[typeAt]))).toEqual(new Set(['Visa']));
+  expect(new Set(data.map((row) => row[categoryAt]))).toEqual(new Set(['Sale', 'Void', 'Refund']));
+  const sign = (category: string) => (category === 'Sale' ? 1 : category === 'Void' || category === 'Refund' ? -1 : 0);
   expect(data.reduce((sum, row) => sum + sign(row[categoryAt] ?? '') * cents(row[amountAt] ?? ''), 0)).toBe(net);
 
   const totals = Object.fromEntries(rows.slice(blank + 2).filter((row) => row.length === 3).map(([name = '', n = '', amount = '']) => [name, { count: Number(n.replace(/,/g, '')), amount: cents(amount) }]));

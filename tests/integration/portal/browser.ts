@@ -6,8 +6,8 @@ import { POST as login } from '@/app/api/auth/login/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as reset } from '@/app/api/auth/reset/route';
 import { POST as gateway } from '@/app/api/gateway/[call]/route';
-import { GET as exportProgress } from '@/app/api/transactions/export/progress/route';
-import { GET as exportTransactions } from '@/app/api/transactions/export/route';
+import { GET as exportList } from '@/app/api/export/[list]/route';
+import { GET as exportProgress } from '@/app/api/export/progress/route';
 import { GET as sso } from '@/app/redirect/route';
 import { proxy } from '@/proxy';
 
@@ -25,8 +25,8 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/auth\/captcha$/, captcha as Handler, []],
   [/^\/api\/gateway\/([^/]+)$/, gateway as unknown as Handler, ['call']],
   [/^\/redirect$/, sso as Handler, []],
-  [/^\/api\/transactions\/export$/, exportTransactions as Handler, []],
-  [/^\/api\/transactions\/export\/progress$/, exportProgress as Handler, []],
+  [/^\/api\/export\/progress$/, exportProgress as Handler, []],
+  [/^\/api\/export\/([^/]+)$/, exportList as unknown as Handler, ['list']],
 ];
 
 export interface Answer<T = { ok: boolean; data?: unknown; error?: { code: string; message: string } }> {

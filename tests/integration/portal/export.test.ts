@@ -3,7 +3,7 @@ import Big from 'big.js';
 import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '@/lib/domain/transaction-types';
 import { addDays, toIsoDay, today } from '@/lib/format/date';
 import { formatAmount, formatCount } from '@/lib/format/money';
-import { TRANSACTION_COLUMNS } from '@/lib/transactions/columns';
+import { transactionsList } from '@/lib/lists/transactions';
 import en from '@/messages/en.json';
 import zhCN from '@/messages/zhCN.json';
 import zhTW from '@/messages/zhTW.json';
@@ -30,7 +30,7 @@ const message = (messages: Messages, key: string) => key.split('.').reduce<strin
 const year = { from: toIsoDay(addDays(today(), -365)), to: toIsoDay(today()) };
 const compact = (day: string) => day.replace(/-/g, '');
 const exportPath = (params: Record<string, string | undefined>) =>
-  `/api/transactions/export?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))}`;
+  `/api/export/transactions?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))}`;
 
 async function signedIn(account: string, language = 'en') {
   const browser = new Browser(language);
@@ -102,11 +102,11 @@ function expectedTotals(rows: DbRow[]) {
   };
 }
 
-const DEFAULT_COLUMNS = TRANSACTION_COLUMNS.filter((c) => !c.optional);
+const DEFAULT_COLUMNS = transactionsList.columns.filter((c) => !c.optional);
 
 async function progressOf(browser: Browser, id: string) {
   return browser.call<{ ok: boolean; data?: { written: number; total: number; done: boolean; cancelled: boolean; failed: boolean }; error?: { code: string } }>(
-    'GET', `/api/transactions/export/progress?id=${id}`,
+    'GET', `/api/export/progress?id=${id}`,
   );
 }
 
@@ -189,7 +189,7 @@ describe('the xlsx export', () => {
     const [totalsHeader, ...totals] = sheet('xl/worksheets/sheet2.xml');
     expect(totalsHeader?.cells.map((c) => c.value)).toEqual(csv.totals[0]);
     expect(totals.map((r) => r.cells.map((c) => (c.style === 3 ? formatCount(c.value) : c.style === 2 ? formatAmount(c.value) : c.value)))).toEqual(csv.totals.slice(1));
-    expect(entries.find((e) => e.name === 'xl/workbook.xml')?.text).toContain('<sheet name="Transactions" sheetId="1" r:id="rId1"/><sheet name="Totals" sheetId="2" r:id="rId2"/>');
+    expect(entries.find((e) => e.name === 'xl/workbook.xml')?.text).toContain('<sheet name="Real-time transaction" sheetId="1" r:id="rId1"/><sheet name="Totals" sheetId="2" r:id="rId2"/>');
   });
 });
 
@@ -247,7 +247,7 @@ describe('what a user may export', () => {
     const path = exportPath({ format: 'csv', id: randomUUID(), ...year });
     const signedOut = await new Browser().call('GET', path);
     expect({ status: signedOut.status, body: signedOut.body }).toEqual({ status: 401, body: { ok: false, error: { code: 'NOT_SIGNED_IN', message: 'Please sign in.' } } });
-    expect((await new Browser().call('GET', `/api/transactions/export/progress?id=${randomUUID()}`)).status).toBe(401);
+    expect((await new Browser().call('GET', `/api/export/progress?id=${randomUUID()}`)).status).toBe(401);
 
     const browser = await signedIn('admin');
     const crossSite: Record<string, string>[] = [{ origin: 'https://evil.test' }, { origin: '', 'sec-fetch-site': 'cross-site' }, { origin: '', 'sec-fetch-site': 'same-site' }, { origin: '' }];
@@ -354,6 +354,6 @@ describe('one export at a time, its progress and its cancel', () => {
     const other = await signedIn('admin');
     const answer = await progressOf(other, id);
     expect({ status: answer.status, code: answer.body.error?.code }).toEqual({ status: 404, code: 'EXPORT_NOT_FOUND' });
-    expect((await browser.call('GET', '/api/transactions/export/progress?id=x')).status).toBe(400);
+    expect((await browser.call('GET', '/api/export/progress?id=x')).status).toBe(400);
   });
 });

@@ -31,7 +31,7 @@ describe('the totals under an export', () => {
       [{ value: 'tx.summary.VOID' }, { value: 1, format: 'count' }, { value: '0.20', format: 'amount' }],
       [{ value: 'tx.summary.REFUND' }, { value: 1, format: 'count' }, { value: '1.05', format: 'amount' }],
     ]);
-    expect(ExportTotals.header(t)).toEqual(['export.totals.summary', 'export.totals.count', 'tx.amount']);
+    expect(new ExportTotals().header(t)).toEqual(['export.totals.summary', 'export.totals.count', 'tx.amount']);
   });
 
   it('gives zeros for no rows, and a negative net when refunds outweigh sales', () => {

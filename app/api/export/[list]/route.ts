@@ -3,59 +3,60 @@ import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { ExportJob } from '@/lib/export/job';
 import { pulledStream } from '@/lib/export/stream';
 import { XLSX_MAX_ROWS } from '@/lib/export/xlsx';
-import { callUpstream } from '@/lib/gateway/client';
 import { UPDATE_HEADER } from '@/lib/gateway/version';
 import { failure, setSessionCookie, signedIn, translatorFor, upstreamError } from '@/lib/http/respond';
+import { attachment, CONTENT_TYPES, exportFile, ExportUpstreamError, parseExportRequest } from '@/lib/list-kit/export';
+import { listSource } from '@/lib/lists/sources';
 import { needsTouch, revokeSession } from '@/lib/session/session';
-import { attachment, CONTENT_TYPES, exportFile, exportFileName, exportQuery, ExportUpstreamError, parseExportRequest } from '@/lib/transactions/export';
-import { hasExactKey, SINGLE_SEARCH_ROLE } from '@/lib/transactions/filters';
 
 /**
- * The transactions page's view as a file (CSV or xlsx), streamed: the same filters, sort, columns
- * and formats as the page, then totals. One export at a time per session; progress under
- * /api/transactions/export/progress; the download stops the upstream calls when it is cancelled.
+ * A list's view as a file (CSV or xlsx), streamed: the same values, sort, columns and formats as the
+ * page, then totals. One export at a time per session; progress under /api/export/progress; the
+ * download stops the upstream calls when it is cancelled.
  */
-export async function GET(request: NextRequest) {
-  // A GET, but it hands out a customer's transactions: a link on another site must not start one.
+export async function GET(request: NextRequest, { params }: { params: Promise<{ list: string }> }) {
+  // A GET, but it hands out a customer's data: a link on another site must not start one.
   const { session, refused } = await signedIn(request);
   if (refused) return refused;
+  const source = listSource((await params).list);
+  if (!source?.export) return failure(request, { code: 'UNKNOWN_CALL' });
+  const { definition } = source;
   const pending = pendingPasswordChanges(session);
-  if (pending.login || pending.management || !session.menus.includes('transactions')) return failure(request, { code: 'FORBIDDEN' });
+  if (pending.login || pending.management || !session.menus.includes(definition.menu)) return failure(request, { code: 'FORBIDDEN' });
 
-  const parsed = parseExportRequest(request.nextUrl.searchParams);
+  const parsed = parseExportRequest(definition, request.nextUrl.searchParams);
   if (!parsed.ok) return failure(request, { code: 'INVALID_INPUT', params: parsed.params }, parsed.message);
-  const { format, id, columns, filters } = parsed;
-  const singleOnly = session.roleId === SINGLE_SEARCH_ROLE;
-  if (singleOnly && !hasExactKey(filters)) return failure(request, { code: 'FORBIDDEN', upstreamCode: 'SINGLE_SEARCH_ONLY' }, 'tx.singleOnly');
+  const { format, id, columns, values } = parsed;
+  const refusal = source.refusal?.(session, values);
+  if (refusal) return failure(request, { code: 'FORBIDDEN', upstreamCode: refusal.code }, refusal.message);
 
   const job = await ExportJob.claim(session.sid, id);
   if (!job) return failure(request, { code: 'DUPLICATE_REQUEST' });
   let streaming = false;
   try {
-    // One row of the realtime call gives the total (for the progress and the xlsx limit) before any row is written.
-    const count = await callUpstream('realtimeTransactions', { ...exportQuery(filters), limit: 1, page: 1 }, session);
+    const count = await source.export.count(session, values);
     if (!count.ok) {
       if (count.error.code === 'SESSION_EXPIRED') await revokeSession(session);
       return upstreamError(request, count.error);
     }
-    const total = singleOnly ? Math.min(count.data.total, 1) : count.data.total;
+    const total = count.data;
     if (format === 'xlsx' && total > XLSX_MAX_ROWS) {
       return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: 'XLSX_TOO_MANY_ROWS', params: { total, max: XLSX_MAX_ROWS } }, 'export.tooManyRowsForXlsx');
     }
 
     const translate = translatorFor(request);
-    const t = (key: string) => translate(key as never);
+    const t = Object.assign((key: string, values?: Record<string, string | number>) => translate(key as never, values as never), { has: (key: string) => translate.has(key as never) });
     await job.begin(total);
-    const file = exportFile({ session, format, columns, filters, signal: request.signal, t, wrote: (rows) => job.wrote(rows) });
+    const file = exportFile({ session, sheet: t(definition.title), source: source.export, format, columns, values, signal: request.signal, t, wrote: (rows) => job.wrote(rows) });
     const body = pulledStream(file, {
       signal: request.signal,
       async onEnd(outcome, error) {
         await job.end(outcome);
         if (error instanceof ExportUpstreamError) {
-          console.error(`portal: transaction export stopped: upstream ${error.error.code}`);
+          console.error(`portal: ${definition.id} export stopped: upstream ${error.error.code}`);
           if (error.error.code === 'SESSION_EXPIRED') await revokeSession(session);
         } else if (error) {
-          console.error(`portal: transaction export failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+          console.error(`portal: ${definition.id} export failed: ${error instanceof Error ? error.message : 'unknown error'}`);
         }
       },
     });
@@ -64,7 +65,7 @@ export async function GET(request: NextRequest) {
     const response = new NextResponse(body, {
       headers: {
         'content-type': CONTENT_TYPES[format],
-        'content-disposition': attachment(exportFileName(filters, format)),
+        'content-disposition': attachment(`${source.export.fileName(values)}.${format}`),
         'x-export-total': String(total),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',

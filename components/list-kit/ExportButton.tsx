@@ -28,8 +28,8 @@ const PROGRESS_EVERY_MS = 500;
  * and asks the server how many rows it has written so far, which works the same for CSV and the
  * compressed xlsx.
  */
-export function ExportButton({ search, columns, disabled }: { search: string; columns: string[]; disabled?: boolean }) {
-  const t = useTranslations('tx.export');
+export function ExportButton({ list, search, columns, disabled }: { list: string; search: string; columns: string[]; disabled?: boolean }) {
+  const t = useTranslations('list.export');
   const { message } = App.useApp();
   const [job, setJob] = useState<Job | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -45,11 +45,11 @@ export function ExportButton({ search, columns, disabled }: { search: string; co
     params.set('id', id);
     params.set('columns', columns.join(','));
     const poll = setInterval(async () => {
-      const answer = await fetch(`/api/transactions/export/progress?id=${id}`, { signal: controller.signal }).then((r) => r.json()).catch(() => null);
+      const answer = await fetch(`/api/export/progress?id=${id}`, { signal: controller.signal }).then((r) => r.json()).catch(() => null);
       if (answer?.ok) setJob((current) => current && { ...current, written: answer.data.written, total: answer.data.total });
     }, PROGRESS_EVERY_MS);
     try {
-      const response = await fetch(`/api/transactions/export?${params}`, { signal: controller.signal });
+      const response = await fetch(`/api/export/${list}?${params}`, { signal: controller.signal });
       if (!response.ok || !response.body) {
         const answer = await response.json().catch(() => null);
         message.error(answer?.error?.message ?? t('failed'), 5);
@@ -60,7 +60,7 @@ export function ExportButton({ search, columns, disabled }: { search: string; co
       const chunks: BlobPart[] = [];
       const reader = response.body.getReader();
       for (let part = await reader.read(); !part.done; part = await reader.read()) chunks.push(part.value);
-      const name = fileNameOf(response.headers.get('content-disposition'), `transactions.${format}`);
+      const name = fileNameOf(response.headers.get('content-disposition'), `${list}.${format}`);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob(chunks, { type: response.headers.get('content-type') ?? undefined }));
       link.download = name;

@@ -1,0 +1,124 @@
+'use client';
+
+import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslations } from 'next-intl';
+import { loadSchemas } from '@/lib/client/form-rules';
+import { textOf, type ListDefinition, type ListFilter, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
+import type { FilterOptions } from '@/lib/list-kit/options';
+
+type FormValues = Record<string, string | [Dayjs, Dayjs] | undefined>;
+
+interface Props {
+  definition: ListDefinition;
+  values: ListValues;
+  issues: readonly ListIssue[];
+  options: FilterOptions;
+  loading: boolean;
+  onSearch: (values: Partial<ListValues>) => void;
+  onReset: () => void;
+}
+
+/** The filters that a change of `key` empties: those it narrows, and theirs in turn. */
+function dependentsOf(filters: readonly ListFilter[], key: string): string[] {
+  const direct = filters.filter((f) => f.kind === 'option' && f.within === key).map((f) => f.key);
+  return direct.flatMap((k) => [k, ...dependentsOf(filters, k)]);
+}
+
+/** The form field that shows an issue of the URL key `field` (a span's from and to are one picker). */
+const formField = (definition: ListDefinition, field: string) => (field === 'from' || field === 'to' ? (definition.filters.find((f) => f.kind === 'days')?.key ?? field) : field);
+
+const WIDTHS = { days: { xs: 24, md: 12, xl: 8 }, wide: { xs: 24, md: 8 }, field: { xs: 24, md: 12, xl: 8 }, amount: { xs: 12, md: 6, xl: 4 } };
+
+/**
+ * A list's filter form, drawn from its definition: a day-range picker, texts, amounts, codes by
+ * their names, and the session's merchants, stores and terminals (each narrowed by the one it
+ * belongs to). Checked with the list's own zod schema before the URL changes.
+ */
+export function FilterForm({ definition, values, issues, options, loading, onSearch, onReset }: Props) {
+  const t = useTranslations();
+  const [form] = Form.useForm<FormValues>();
+  const watched = Form.useWatch([], form) ?? {};
+  const message = (issue: ListIssue) => t(issue.message as never, (issue.params ?? {}) as never);
+  const status = (key: string) => {
+    const issue = issues.find((i) => formField(definition, i.field) === key);
+    return issue ? { validateStatus: 'error' as const, help: message(issue) } : {};
+  };
+
+  const initial: FormValues = Object.fromEntries(
+    definition.filters.map((f) => [f.key, f.kind === 'days' ? ([dayjs(textOf(values, 'from')), dayjs(textOf(values, 'to'))] as [Dayjs, Dayjs]) : textOf(values, f.key)]),
+  );
+
+  async function search(form_: FormValues) {
+    const next: Partial<ListValues> = { size: values.size, sort: values.sort, dir: values.dir, page: 1 };
+    for (const filter of definition.filters) {
+      const value = form_[filter.key];
+      if (filter.kind === 'days') {
+        const [from, to] = (value as [Dayjs, Dayjs] | undefined) ?? [];
+        next.from = from?.format('YYYY-MM-DD');
+        next.to = to?.format('YYYY-MM-DD');
+      } else {
+        next[filter.key] = typeof value === 'string' ? value.trim() || undefined : undefined;
+      }
+    }
+    const { listSchema } = await loadSchemas();
+    const checked = listSchema(definition).safeParse(next);
+    if (!checked.success) {
+      form.setFields(checked.error.issues.map((issue) => ({ name: formField(definition, String(issue.path[0])), errors: [message({ field: String(issue.path[0]), message: issue.message, params: 'params' in issue ? (issue.params as ListIssue['params']) : undefined })] })));
+      return;
+    }
+    onSearch(next);
+  }
+
+  const field = (filter: ListFilter) => {
+    switch (filter.kind) {
+      case 'days':
+        return <DatePicker.RangePicker style={{ width: '100%' }} allowClear={false} />;
+      case 'text':
+        return <Input maxLength={filter.max} />;
+      case 'amount':
+        return <Input inputMode="decimal" />;
+      case 'code':
+        return <Select allowClear placeholder={t('list.all')} options={filter.codes.map((code) => ({ value: code, label: t(`${filter.names}.${code}` as never) }))} />;
+      case 'option': {
+        const parent = filter.within ? watched[filter.within] : undefined;
+        const choices = (options[filter.source] ?? []).filter((o) => !parent || o.parent === parent);
+        return <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('list.all')} options={choices} />;
+      }
+    }
+  };
+  // An option filter with nothing to choose from (a customer's own list for a partner-only picker) is left out.
+  const shown = definition.filters.filter((f) => f.kind !== 'option' || (options[f.source]?.length ?? 0) > 0);
+
+  return (
+    <Card>
+      <Form
+        form={form}
+        name={definition.id}
+        layout="vertical"
+        onFinish={search}
+        initialValues={initial}
+        onValuesChange={(changed: FormValues) => {
+          const cleared = Object.keys(changed).flatMap((key) => dependentsOf(definition.filters, key));
+          if (cleared.length) form.setFieldsValue(Object.fromEntries(cleared.map((key) => [key, undefined])));
+        }}
+      >
+        <Row gutter={16}>
+          {shown.map((filter) => (
+            <Col key={filter.key} {...(filter.kind === 'days' ? WIDTHS.days : filter.kind === 'amount' ? WIDTHS.amount : filter.wide ? WIDTHS.wide : WIDTHS.field)}>
+              <Form.Item name={filter.key} label={t(filter.label as never)} {...status(filter.key)}>
+                {field(filter)}
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <Flex gap={8} justify="end">
+          <Button onClick={onReset}>{t('list.reset')}</Button>
+          <Button type="primary" htmlType="submit" loading={loading}>
+            {t('list.search')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import { Alert, Card, Col, Descriptions, Drawer, Flex, Row, Statistic } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table/DataTable';
+import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
+import { cellText, type CodeTranslator } from '@/lib/list-kit/cells';
+import { listDefaults, type ListDefinition, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
+import type { FilterOptions } from '@/lib/list-kit/options';
+import { listSearch } from '@/lib/list-kit/url';
+import { ExportButton } from './ExportButton';
+import { FilterForm } from './FilterForm';
+import { useListNavigation } from './use-list-navigation';
+
+/** One page of the list as the server loaded it, with its summary cards already translated. */
+export interface ListResult {
+  rows: Record<string, unknown>[];
+  total: number;
+  summary?: { id: string; title: string; value: string }[];
+}
+
+export interface ListViewProps {
+  definition: ListDefinition;
+  userId: number;
+  values: ListValues;
+  issues: ListIssue[];
+  options: FilterOptions;
+  result: ListResult | null;
+  /** A failure of the list's call, translated. */
+  error?: string;
+  /** Why the list was not queried (a role's rule), translated. */
+  notice?: string;
+}
+
+/**
+ * A list screen in the browser: the filter form, the summary of the filtered view, the table with
+ * server paging and sorting, a row's details, and the export of the view. Everything it shows comes
+ * from the URL, so a view can be bookmarked, shared, and found again with back and forward.
+ */
+export function ListView({ definition, userId, values, issues, options, result, error, notice }: ListViewProps) {
+  const t = useTranslations();
+  const { go, loading } = useListNavigation();
+  const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
+  const [visibility] = useColumnVisibility(definition.id, userId, definition.columns);
+  const search = listSearch(definition, values);
+  const names = t as unknown as CodeTranslator;
+
+  return (
+    <Flex vertical gap={16}>
+      <FilterForm key={search} definition={definition} values={values} issues={issues} options={options} loading={loading} onSearch={(next) => go(listSearch(definition, next))} onReset={() => go('')} />
+      {notice && <Alert type="info" showIcon title={notice} />}
+      {error && <Alert type="error" showIcon title={error} />}
+      {result?.summary && (
+        <Row gutter={[16, 16]}>
+          {result.summary.map((card, index) => (
+            <Col key={card.id} xs={index < 2 ? 12 : 24} sm={index < 2 ? 12 : 8} lg={index < 2 ? 6 : 4}>
+              <Card data-testid={`summary-${card.id}`}>
+                <Statistic title={card.title} value={card.value} />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+      {result && (
+        <Card>
+          <DataTable
+            tableId={definition.id}
+            userId={userId}
+            columns={definition.columns}
+            rows={result.rows}
+            rowKey={(row) => String(row[definition.rowKey])}
+            total={result.total}
+            page={values.page}
+            pageSize={values.size}
+            pageSizes={definition.pageSizes}
+            sort={{ key: values.sort, dir: values.dir }}
+            loading={loading}
+            onChange={({ page, pageSize, sort }) => go(listSearch(definition, { ...values, page, size: pageSize, sort: sort?.key ?? values.sort, dir: sort?.dir ?? values.dir }))}
+            onRowOpen={setDetail}
+            toolbar={
+              definition.exportable && (
+                <ExportButton
+                  list={definition.id}
+                  search={listSearch(definition, { ...values, page: listDefaults(definition).page })}
+                  columns={definition.columns.filter((c) => visibility[c.id] !== false).map((c) => c.id)}
+                  disabled={result.total === 0}
+                />
+              )
+            }
+          />
+        </Card>
+      )}
+      <Drawer open={detail !== null} onClose={() => setDetail(null)} title={t((definition.detailTitle ?? 'table.details') as never)} size={520}>
+        {detail && (
+          <Descriptions column={1} size="small" bordered>
+            {(definition.details ?? definition.columns).map((column) => (
+              <Descriptions.Item key={column.id} label={t(column.label as never)}>
+                {cellText(column, detail, names)}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        )}
+      </Drawer>
+    </Flex>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ColumnFormat } from '../data-table/columns';
+
+/**
+ * A list screen described as data: its filters, sorts, columns and details. Plain values only (no
+ * functions, no zod), so one definition is read by the server page, sent as a prop to the browser's
+ * list view, and used by the export route; the zod schema, the URL, the form and the reset are all
+ * derived from it (lib/list-kit/schema.ts, url.ts, components/list-kit/*).
+ */
+
+/** Where a filter's options come from: lists the page loads for the session (lib/list-kit/options.ts). */
+export type OptionSource = 'customers' | 'merchants' | 'stores' | 'terminals';
+
+interface FilterBase {
+  /** The URL parameter (and form field). */
+  key: string;
+  /** Message key of the label. */
+  label: string;
+  /** A wider field in the form grid (exact keys, long texts). */
+  wide?: boolean;
+}
+
+export type ListFilter =
+  /** A day range kept as `from` and `to` (yyyy-MM-dd); `maxDays` is the spec's span rule. */
+  | (FilterBase & { kind: 'days'; maxDays: number; defaultDays: number })
+  /** Free text up to `max` characters; `exact` marks a key that finds one record (spec section 6, role 5). */
+  | (FilterBase & { kind: 'text'; max: number; exact?: boolean })
+  /** A decimal amount (at most 2 decimals); `atLeast` names the filter it may not be below. */
+  | (FilterBase & { kind: 'amount'; atLeast?: string })
+  /** One of fixed codes, shown by their translated names (`names` is the message prefix). */
+  | (FilterBase & { kind: 'code'; codes: readonly string[]; names: string })
+  /** One of the session's own merchants, stores, terminals or customers; `within` narrows by another filter. */
+  | (FilterBase & { kind: 'option'; source: OptionSource; within?: string });
+
+export interface ListColumn {
+  id: string;
+  /** Message key of the header. */
+  label: string;
+  /** The row's field the cell shows. */
+  field: string;
+  format?: ColumnFormat;
+  /** For codes: the message prefix of their names (`paymentType` shows `paymentType.VISA`). */
+  names?: string;
+  /** The upstream sort key, when the list can sort by this column. */
+  sort?: string;
+  /** Hidden until the user shows it. */
+  optional?: boolean;
+  /** Kept in view at the right edge while the rest scrolls (amount, status). */
+  pinned?: boolean;
+}
+
+export interface ListDefinition {
+  /** Stable id: the export route's name and the key of each user's column choice. */
+  id: string;
+  /** Message key of the title (page heading, browser title). */
+  title: string;
+  /** The menu code the list needs. */
+  menu: string;
+  filters: readonly ListFilter[];
+  sorts: readonly string[];
+  defaultSort: string;
+  defaultDir: 'asc' | 'desc';
+  pageSizes: readonly number[];
+  columns: readonly ListColumn[];
+  /** Every field, for a row's details drawer (default: the columns). */
+  details?: readonly ListColumn[];
+  /** Message key of the drawer's title. */
+  detailTitle?: string;
+  /** The field that identifies a row. */
+  rowKey: string;
+  /** The list has an export route (`/api/export/{id}`). */
+  exportable?: boolean;
+}
+
+/** What the URL holds: each filter's text, the span's days (`from`, `to`), and the paging and sort. */
+export interface ListValues {
+  page: number;
+  size: number;
+  sort: string;
+  dir: 'asc' | 'desc';
+  [key: string]: string | number | undefined;
+}
+
+/** A filter's text in the values (the paging and sort are read by name). */
+export function textOf(values: Partial<ListValues>, key: string): string | undefined {
+  const value = values[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** An issue found in the URL or the form: the field, its message key and the message's values. */
+export interface ListIssue {
+  field: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** The URL keys of a filter: a span has two. */
+export function filterKeys(filter: ListFilter): string[] {
+  return filter.kind === 'days' ? ['from', 'to'] : [filter.key];
+}
+
+/** The paging and sort a list starts with. */
+export function listDefaults(definition: ListDefinition): Pick<ListValues, 'page' | 'size' | 'sort' | 'dir'> {
+  return { page: 1, size: definition.pageSizes[0] ?? 10, sort: definition.defaultSort, dir: definition.defaultDir };
+}
+
+/** Whether the values name one of the list's exact keys (order, EFT or RRN number, ...). */
+export function hasExactKey(definition: ListDefinition, values: Partial<ListValues>): boolean {
+  return definition.filters.some((f) => f.kind === 'text' && f.exact && Boolean(textOf(values, f.key)));
+}
+
+/** The list's span filter, when it has one. */
+export function daysFilter(definition: ListDefinition) {
+  return definition.filters.find((f): f is Extract<ListFilter, { kind: 'days' }> => f.kind === 'days');
+}
+
+/** Identity with the type checked: a definition module exports `defineList({...})`. */
+export const defineList = (definition: ListDefinition): ListDefinition => definition;

@@ -1,0 +1,38 @@
+import 'server-only';
+import { callUpstream } from '../gateway/client';
+import { localName } from '../i18n/names';
+import type { SessionData } from '../session/session';
+import type { ListDefinition, OptionSource } from './definition';
+
+/** One choice of an option filter; `parent` is the value of the filter that narrows it (a store's merchant). */
+export interface FilterOption {
+  value: string;
+  label: string;
+  parent?: string;
+}
+
+export type FilterOptions = Partial<Record<OptionSource, FilterOption[]>>;
+
+/** The most stores one list offers to choose from (the store-terminal call's page limit). */
+const STORE_LIMIT = 100;
+
+/**
+ * The choices of a list's option filters, from what the session may see: a partner's customers, the
+ * user's merchants, and the stores and terminals of the store-terminal call (for users who may read
+ * it). A source with no choices leaves its filter out of the form.
+ */
+export async function loadOptions(session: SessionData, definition: ListDefinition, locale: string): Promise<FilterOptions> {
+  const sources = new Set(definition.filters.flatMap((f) => (f.kind === 'option' ? [f.source] : [])));
+  const wantsStores = sources.has('stores') || sources.has('terminals');
+  const [customers, stores] = await Promise.all([
+    sources.has('customers') && session.rank === 'PARTNER' ? callUpstream('customerInfo', {}, session) : null,
+    wantsStores && (session.menus.includes('stores') || session.isAdmin) ? callUpstream('storeTerminals', { limit: STORE_LIMIT, page: 1 }, session) : null,
+  ]);
+  const storeRows = stores?.ok ? stores.data.data : [];
+  return {
+    customers: customers?.ok ? customers.data.map((c) => ({ value: c.customer_no, label: `${localName(locale, { name: c.customer_name, cname: c.customer_cname })} (${c.customer_no})` })) : [],
+    merchants: sources.has('merchants') ? session.merchantIds.map((m) => ({ value: m, label: m })) : [],
+    stores: storeRows.map((s) => ({ value: s.store_code, label: `${String(s.store_name ?? s.store_code)} (${s.store_code})`, parent: String(s.merchant_no ?? '') })),
+    terminals: storeRows.flatMap((s) => s.terminals.map((terminal) => ({ value: terminal, label: terminal, parent: s.store_code }))),
+  };
+}

@@ -1,0 +1,12 @@
+import 'server-only';
+import type { ListSource } from '../list-kit/source';
+import { transactionsSource } from '../transactions/source';
+
+/** Every list with a server half, by its definition's id: the pages and the export route find them here. */
+const SOURCES: Record<string, ListSource> = {
+  [transactionsSource.definition.id]: transactionsSource,
+};
+
+export function listSource(id: string): ListSource | undefined {
+  return Object.hasOwn(SOURCES, id) ? SOURCES[id] : undefined;
+}
