@@ -1,6 +1,7 @@
 'use client';
 
 import { Alert, Button, Card, Flex, Modal, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { postJson } from '@/lib/client/api';
@@ -19,6 +20,7 @@ type PreviewRow = Omit<CheckedRow, 'errors'> & { errors: string[]; outcome?: { o
  */
 export function BatchUpload() {
   const t = useTranslations();
+  const router = useRouter();
   const [rows, setRows] = useState<PreviewRow[] | null>(null);
   const [error, setError] = useState<string>();
   const [reading, setReading] = useState(false);
@@ -53,6 +55,7 @@ export function BatchUpload() {
       setRows((current) => current?.map((r) => (r.line === row.line ? { ...r, outcome } : r)) ?? null);
       setSent(++done);
     }
+    router.refresh();
   }
 
   const sending = sent !== null && sent < good.length;

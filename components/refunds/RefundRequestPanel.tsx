@@ -1,6 +1,7 @@
 'use client';
 
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { postJson } from '@/lib/client/api';
@@ -34,6 +35,7 @@ const newKey = () => `form-${crypto.randomUUID()}`;
  */
 export function RefundRequestPanel() {
   const t = useTranslations();
+  const router = useRouter();
   const { message } = App.useApp();
   const [findForm] = Form.useForm();
   const [form] = Form.useForm();
@@ -83,8 +85,9 @@ export function RefundRequestPanel() {
     setConfirming(false);
     if (!result.ok) return setError(result.error.message);
     void message.success(t(result.data.replayed ? 'refund.form.replayed' : 'refund.form.done', { refundNo: result.data.refundNo }));
-    // The balance changed: show the sale as the services see it now.
+    // The balance changed: show the sale as the services see it now, and the new request in the list.
     await find({ alipayOrder: sale.order_no });
+    router.refresh();
   }
 
   const limits = sale ? { transAmount: sale.trans_amount, balance: sale.refundBalance } : undefined;
