@@ -78,8 +78,8 @@ export function ReviewActions({ managementPassword }: { managementPassword: bool
         destroyOnHidden
       >
         <Form layout="vertical" onFinish={decide}>
-          <Form.Item label={t(managementPassword ? 'refund.review.password' : 'refund.review.loginPassword')} validateStatus={error ? 'error' : undefined} help={error}>
-            <Input.Password autoFocus autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Form.Item htmlFor="review-password" label={t(managementPassword ? 'refund.review.password' : 'refund.review.loginPassword')} validateStatus={error ? 'error' : undefined} help={error}>
+            <Input.Password id="review-password" autoFocus autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </Form.Item>
         </Form>
       </Modal>

@@ -16,7 +16,7 @@ interface Sale {
 async function signedIn(browser: Browser, account: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, account);
-  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
   return page;
 }
 
