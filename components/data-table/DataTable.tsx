@@ -133,7 +133,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
           <thead>
             <tr>
               {selection && (
-                <th scope="col" style={{ ...cell, position: 'sticky', top: 0, zIndex: 2, background: headerBackground, width: 40 }}>
+                <th scope="col" style={{ ...cell, position: 'sticky', top: 0, left: 0, zIndex: 3, background: headerBackground, width: 40 }}>
                   <Checkbox
                     aria-label={t('table.selectAll')}
                     checked={allSelected}
@@ -193,8 +193,8 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
                   className="portal-row"
                 >
                   {selection && (
-                    // The checkbox selects; a click beside it still opens the row.
-                    <td style={cell} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+                    // The checkbox selects (a click beside it still opens the row); kept at the left edge, as the pinned columns are at the right, so a narrow screen still shows what is selected.
+                    <td style={{ ...cell, position: 'sticky', left: 0, zIndex: 1, background: token.colorBgContainer }} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
                       {selection.allowed(row.original) && (
                         <Checkbox
                           aria-label={t('table.selectRow')}
