@@ -1,9 +1,9 @@
 import 'server-only';
 import { daySpan, parseDay, today } from '../format/date';
 import { formatAmount, formatCount } from '../format/money';
-import { callUpstream } from '../gateway/client';
+import { callUpstream, type GatewayResult } from '../gateway/client';
 import { textOf, type ListValues } from '../list-kit/definition';
-import type { ListSource, Translate } from '../list-kit/source';
+import type { ListPage, ListSource, Translate } from '../list-kit/source';
 import { refundDecidedList, refundRequestsList, refundReviewList } from '../lists/refunds';
 import type { SessionData } from '../session/session';
 import type { ApprovalStatus } from './codes';
@@ -40,21 +40,15 @@ function refundQuery(values: ListValues, rftype: 1 | 2) {
   };
 }
 
-async function loadRefunds(session: SessionData, values: ListValues, t: Translate, rftype: 1 | 2) {
+async function loadRefunds(session: SessionData, values: ListValues, t: Translate, rftype: 1 | 2): Promise<GatewayResult<ListPage>> {
   const answer = await callUpstream('refundList', refundQuery(values, rftype), session);
   if (!answer.ok) return answer;
-  const { data, total, totalAmount } = answer.data;
-  return {
-    ...answer,
-    data: {
-      rows: data,
-      total,
-      summary: [
-        { id: 'count', title: t('refund.list.count'), value: formatCount(total) },
-        { id: 'amount', title: t('refund.list.amount'), value: formatAmount(totalAmount) },
-      ],
-    },
-  };
+  const { data: rows, total, totalAmount } = answer.data;
+  const summary = [
+    { id: 'count', title: t('refund.list.count'), value: formatCount(total) },
+    { id: 'amount', title: t('refund.list.amount'), value: formatAmount(totalAmount) },
+  ];
+  return { ...answer, data: { rows, total, summary } };
 }
 
 export const refundRequestsSource: ListSource = {
