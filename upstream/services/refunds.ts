@@ -359,9 +359,10 @@ export async function payApprovedRefunds(db: Database, clock: Clock, approvedBef
            gmt_payment, traceno, invoice_no, refno, subject, sett_currency, exchange_rate, orgtransamount, orgtrans_currency, original_id)
          SELECT customer_no, merchant_no, store_code, store_name, terminal_no, $2, trade_no, 'EFTR' || $2, $3, '50', 'REFUND', 'SUCCESS', '00',
                 payment_type, payment_inst, trans_currency, 'Portal refund ' || $2, to_char($4::timestamp, 'YYYYMMDD'), $4, traceno,
-                invoice_no, refno, subject, sett_currency, exchange_rate, $3, trans_currency, id
+                invoice_no, $5, subject, sett_currency, exchange_rate, $3, trans_currency, id
            FROM transactions WHERE id = $1 RETURNING id`,
-        [refund.transaction_id, refund.refund_no, refund.refund_amount, now],
+        // A refund is a transaction of its own: its own reference number (RRN), so a search by the sale's RRN finds the sale alone.
+        [refund.transaction_id, refund.refund_no, refund.refund_amount, now, `R${String(refund.refund_id).padStart(11, '0')}`],
       );
       await tx.query("UPDATE refunds SET approve_status = '30', finish_date = $2, refund_transaction_id = $3 WHERE refund_id = $1", [refund.refund_id, now, created?.id]);
     }

@@ -60,11 +60,12 @@ describe.each(DATABASES)('refunds on %s', (database) => {
 
     expect(await upstream.client.dev<{ paid: number }>('POST', '/dev/refunds/pay')).toEqual({ paid: expect.any(Number) });
     expect(await status(refundId)).toBe('30');
-    const [paid] = await upstream.db.query<{ trans_type: string; trans_amount: string; original_id: number }>(
-      'SELECT t.trans_type, t.trans_amount, t.original_id FROM refunds r JOIN transactions t ON t.id = r.refund_transaction_id WHERE r.refund_id = $1',
+    const [paid] = await upstream.db.query<{ trans_type: string; trans_amount: string; original_id: number; own_rrn: boolean }>(
+      `SELECT t.trans_type, t.trans_amount, t.original_id, t.refno <> s.refno AS own_rrn
+         FROM refunds r JOIN transactions t ON t.id = r.refund_transaction_id JOIN transactions s ON s.id = r.transaction_id WHERE r.refund_id = $1`,
       [refundId],
     );
-    expect(paid).toEqual({ trans_type: '50', trans_amount: '10.00', original_id: sale.id });
+    expect(paid).toEqual({ trans_type: '50', trans_amount: '10.00', original_id: sale.id, own_rrn: true });
     // The merchant sees it among its real-time transactions as a portal refund, and the balance is lower by it.
     const refundNo = created.body.refundNo as string;
     const realtime = await upstream.client.call<{ data: { trans_type: string; trans_amount: string }[] }>('GET', '/api/Transaction/AsyncGetTransRealtime', { alipayOrder: refundNo }, { token: maker });
