@@ -28,6 +28,8 @@ export interface DataTableProps<Row extends Record<string, unknown>> {
   onChange: (change: { page: number; pageSize: number; sort?: { key: string; dir: 'asc' | 'desc' } }) => void;
   onRowOpen?: (row: Row) => void;
   toolbar?: ReactNode;
+  /** Row selection: the selected rows' keys, their change, and which rows may be selected. */
+  selection?: { keys: readonly string[]; onChange: (keys: string[]) => void; allowed: (row: Row) => boolean };
 }
 
 // TanStack Table v9: features are registered explicitly; column visibility is the one used here
@@ -68,7 +70,7 @@ function usePinnedOffsets(pinned: readonly string[]) {
  * matter (amount, status) pinned at the right edge while the rest scrolls, loading and empty
  * states, a totals row, and a row that opens its details (click or Enter).
  */
-export function DataTable<Row extends Record<string, unknown>>({ tableId, userId, columns, rows, rowKey, total, page, pageSize, pageSizes, sort, loading, totals, onChange, onRowOpen, toolbar }: DataTableProps<Row>) {
+export function DataTable<Row extends Record<string, unknown>>({ tableId, userId, columns, rows, rowKey, total, page, pageSize, pageSizes, sort, loading, totals, onChange, onRowOpen, toolbar, selection }: DataTableProps<Row>) {
   const t = useTranslations();
   const { token } = theme.useToken();
   const [visibility, setVisible] = useColumnVisibility(tableId, userId, columns);
@@ -94,6 +96,10 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
     const dir = sort?.key === column.sort && sort.dir === 'desc' ? 'asc' : 'desc';
     onChange({ page: 1, pageSize, sort: { key: column.sort, dir } });
   };
+
+  const selectable = selection ? rows.filter(selection.allowed).map(rowKey) : [];
+  const allSelected = selectable.length > 0 && selectable.every((key) => selection?.keys.includes(key));
+  const span = shown.length + (selection ? 1 : 0);
 
   // Sticky cells need an opaque background: the fill tint is laid over the container's colour.
   const headerBackground = `linear-gradient(${token.colorFillSecondary}, ${token.colorFillSecondary}), ${token.colorBgContainer}`;
@@ -126,6 +132,17 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
         <table style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: token.fontSize }} aria-busy={loading}>
           <thead>
             <tr>
+              {selection && (
+                <th scope="col" style={{ ...cell, position: 'sticky', top: 0, left: 0, zIndex: 3, background: headerBackground, width: 40 }}>
+                  <Checkbox
+                    aria-label={t('table.selectAll')}
+                    checked={allSelected}
+                    indeterminate={!allSelected && selection.keys.length > 0}
+                    disabled={selectable.length === 0}
+                    onChange={(event) => selection.onChange(event.target.checked ? selectable : [])}
+                  />
+                </th>
+              )}
               {shown.map((column) => {
                 const sorted = column.sort && sort?.key === column.sort ? sort.dir : undefined;
                 return (
@@ -153,14 +170,14 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
             {loading &&
               Array.from({ length: Math.min(pageSize, 5) }, (_, i) => (
                 <tr key={`loading-${i}`}>
-                  <td colSpan={shown.length} style={cell}>
+                  <td colSpan={span} style={cell}>
                     <Skeleton active title={false} paragraph={{ rows: 1 }} />
                   </td>
                 </tr>
               ))}
             {!loading && rows.length === 0 && (
               <tr>
-                <td colSpan={shown.length} style={{ padding: 32 }}>
+                <td colSpan={span} style={{ padding: 32 }}>
                   <Empty description={t('table.empty')} />
                 </td>
               </tr>
@@ -175,6 +192,18 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
                   style={{ cursor: onRowOpen ? 'pointer' : undefined }}
                   className="portal-row"
                 >
+                  {selection && (
+                    // The checkbox selects (a click beside it still opens the row); kept at the left edge, as the pinned columns are at the right, so a narrow screen still shows what is selected.
+                    <td style={{ ...cell, position: 'sticky', left: 0, zIndex: 1, background: token.colorBgContainer }} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+                      {selection.allowed(row.original) && (
+                        <Checkbox
+                          aria-label={t('table.selectRow')}
+                          checked={selection.keys.includes(rowKey(row.original))}
+                          onChange={(event) => selection.onChange(event.target.checked ? [...selection.keys, rowKey(row.original)] : selection.keys.filter((k) => k !== rowKey(row.original)))}
+                        />
+                      )}
+                    </td>
+                  )}
                   {shown.map((column) => (
                     <td key={column.id} style={{ ...cell, textAlign: isNumeric(column.format) ? 'right' : 'left', fontVariantNumeric: 'tabular-nums', ...pinStyle(column, token.colorBgContainer) }}>
                       {cellText(column, row.original, names)}
@@ -186,6 +215,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
           {totals && rows.length > 0 && !loading && (
             <tfoot>
               <tr>
+                {selection && <td style={{ ...cell, position: 'sticky', bottom: 0, background: headerBackground }} />}
                 {shown.map((column, index) => (
                   <td key={column.id} style={{ ...cell, position: 'sticky', bottom: 0, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...pinStyle(column, headerBackground), zIndex: 2 }}>
                     {totals[column.id] ?? (index === 0 ? t('table.totals') : '')}

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { errorMessageKey } from '@/lib/gateway/message-key';
@@ -8,7 +9,7 @@ import { loadOptions } from '@/lib/list-kit/options';
 import { parseListValues } from '@/lib/list-kit/schema';
 import { listSource } from '@/lib/lists/sources';
 import { currentSession } from '@/lib/session/server';
-import { ListView, type ListResult } from './ListView';
+import { ListView, type ListResult, type ListViewProps } from './ListView';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -28,7 +29,7 @@ export async function listMetadata(list: string): Promise<Metadata> {
  * the page and its summary, and the filters' choices, handed to the browser's ListView. A page of
  * the portal is `export default (props) => <ListScreen list="id" searchParams={props.searchParams} />`.
  */
-export async function ListScreen({ list, searchParams }: { list: string; searchParams: SearchParams }) {
+export async function ListScreen({ list, searchParams, above, actions, keep }: { list: string; searchParams: SearchParams; above?: ReactNode } & Pick<ListViewProps, 'actions' | 'keep'>) {
   const source = sourceOf(list);
   const { definition } = source;
   const session = await currentSession();
@@ -44,6 +45,7 @@ export async function ListScreen({ list, searchParams }: { list: string; searchP
   return (
     <>
       <PageHeading title={t(definition.title)} />
+      {above}
       <ListView
         definition={definition}
         userId={session.userId}
@@ -53,6 +55,8 @@ export async function ListScreen({ list, searchParams }: { list: string; searchP
         result={result}
         error={page && !page.ok ? t(errorMessageKey(page.error), Object.fromEntries(Object.entries(page.error.params ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>) : undefined}
         notice={refusal ? t(refusal.message) : undefined}
+        actions={actions}
+        keep={keep}
       />
     </>
   );

@@ -2,7 +2,7 @@
 
 import { Alert, Card, Col, Descriptions, Drawer, Flex, Row, Statistic } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
 import { cellText, type CodeTranslator } from '@/lib/list-kit/cells';
@@ -13,6 +13,7 @@ import { DetailRowsSections } from './DetailRowsSection';
 import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';
 import { LIST_ACTIONS } from './row-actions';
+import { ListSelectionContext } from './selection';
 import { useListNavigation } from './use-list-navigation';
 
 /** One page of the list as the server loaded it, with its summary cards already translated. */
@@ -33,6 +34,10 @@ export interface ListViewProps {
   error?: string;
   /** Why the list was not queried (a role's rule), translated. */
   notice?: string;
+  /** The page's actions in the table's toolbar; they read the selected rows with useListSelection. */
+  actions?: ReactNode;
+  /** URL parameters every search keeps (the tab of a page with several lists, components/list-kit/ListTabs.tsx). */
+  keep?: Record<string, string>;
 }
 
 /**
@@ -40,16 +45,26 @@ export interface ListViewProps {
  * server paging and sorting, a row's details, and the export of the view. Everything it shows comes
  * from the URL, so a view can be bookmarked, shared, and found again with back and forward.
  */
-export function ListView({ definition, userId, values, issues, options, result, error, notice }: ListViewProps) {
+export function ListView({ definition, userId, values, issues, options, result, error, notice, actions, keep }: ListViewProps) {
   const t = useTranslations();
-  const { go, loading } = useListNavigation();
+  const navigation = useListNavigation();
+  const { loading } = navigation;
+  const kept = new URLSearchParams(keep).toString();
+  const go = (search: string) => navigation.go([kept, search].filter(Boolean).join('&'));
   const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
   const [visibility] = useColumnVisibility(definition.id, userId, definition.columns);
   const search = listSearch(definition, values);
+  // Selected row keys; a new result (another page, a search, a refresh after an action) starts empty.
+  const [selection, setSelection] = useState<{ of: unknown; keys: string[] }>({ of: result, keys: [] });
+  const selectedKeys = selection.of === result ? selection.keys : [];
+  const keyOf = (row: Record<string, unknown>) => String(row[definition.rowKey]);
+  const selectable = definition.selection;
+  const selected = { rows: (result?.rows ?? []).filter((row) => selectedKeys.includes(keyOf(row))), clear: () => setSelection({ of: result, keys: [] }) };
   const names = t as unknown as CodeTranslator;
   const Actions = LIST_ACTIONS[definition.id];
 
   return (
+    <ListSelectionContext value={selected}>
     <Flex vertical gap={16}>
       <FilterForm key={search} definition={definition} values={values} issues={issues} options={options} loading={loading} onSearch={(next) => go(listSearch(definition, next))} onReset={() => go('')} />
       {notice && <Alert type="info" showIcon title={notice} />}
@@ -72,7 +87,8 @@ export function ListView({ definition, userId, values, issues, options, result, 
             userId={userId}
             columns={definition.columns}
             rows={result.rows}
-            rowKey={(row) => String(row[definition.rowKey])}
+            rowKey={keyOf}
+            selection={selectable && { keys: selectedKeys, onChange: (keys) => setSelection({ of: result, keys }), allowed: (row) => selectable.values.includes(String(row[selectable.field])) }}
             total={result.total}
             page={values.page}
             pageSize={values.size}
@@ -84,6 +100,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
             toolbar={
               <Flex gap={8} wrap>
                 {Actions && <Actions row={null} onDone={() => setDetail(null)} />}
+                {actions}
                 {definition.exportable && (
                   <ExportButton
                     list={definition.id}
@@ -117,5 +134,6 @@ export function ListView({ definition, userId, values, issues, options, result, 
         {detail && definition.detailRows && <DetailRowsSections key={String(detail[definition.rowKey])} sections={definition.detailRows} row={detail} userId={userId} />}
       </Drawer>
     </Flex>
+    </ListSelectionContext>
   );
 }

@@ -22,6 +22,7 @@ export const ACTIVITY_ACTIONS = [
   'refund.reject',
   'refund.cancel',
   'refund.approve.password_failed',
+  'refund.approve.locked',
   'account.create',
   'account.edit',
   'account.activate',

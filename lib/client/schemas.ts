@@ -6,3 +6,4 @@ import './zod-setup';
 export { contactFormSchema, forgotFormSchema, loginFormSchema, newPasswordSchema } from '@/lib/auth/forms';
 export { listSchema } from '@/lib/list-kit/schema';
 export { editAccountSchema, newAccountSchema } from '@/lib/accounts/rules';
+export { decisionSchema, findTransactionSchema, refundRequestSchema } from '@/lib/refunds/rules';

@@ -99,6 +99,11 @@ export interface ListDefinition {
   rowKey: string;
   /** The list has an export route (`/api/export/{id}`). */
   exportable?: boolean;
+  /**
+   * Rows can be selected (a checkbox each) for the page's actions (components/list-kit/selection.ts):
+   * the rows whose `field` is one of `values` (a refund still waiting, say).
+   */
+  selection?: { field: string; values: readonly string[] };
 }
 
 /** What the URL holds: each filter's text, the span's days (`from`, `to`), and the paging and sort. */

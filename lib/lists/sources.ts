@@ -3,6 +3,7 @@ import { accountsSource } from '../accounts/source';
 import { activitySource } from '../activity/source';
 import type { ListSource } from '../list-kit/source';
 import { fileRowsSource, filesSource, remittancesSource } from '../settlements/sources';
+import { refundDecidedSource, refundRequestsSource, refundReviewSource } from '../refunds/sources';
 import { transactionsSource } from '../transactions/source';
 import { reconciliationFileList, reconciliationList, reconWxAliFileList, reconWxAliList } from './reconciliation';
 import { settlesList, settleWxAliList } from './settles';
@@ -22,6 +23,7 @@ const SOURCES: Record<string, ListSource> = {
   ),
   [activitySource.definition.id]: activitySource,
   [accountsSource.definition.id]: accountsSource,
+  ...Object.fromEntries([refundRequestsSource, refundReviewSource, refundDecidedSource].map((source) => [source.definition.id, source])),
 };
 
 export function listSource(id: string): ListSource | undefined {

@@ -1,5 +1,7 @@
+import Big from 'big.js';
 import { z } from 'zod';
 import { REFUND_SPAN_DAYS } from '../../lib/format/span';
+import { REASON_TYPES } from '../../lib/refunds/codes';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
@@ -71,8 +73,11 @@ const createRefund = authedCall({
     oldRefNo: optionalText(64),
     ercrfn: optionalText(64),
     reason: text(500).trim().min(1, 'is required'),
+    reasonType: z.enum(REASON_TYPES),
     refundAmount: amount,
     platform: z.literal('EPA').default('EPA'),
+    /** Idempotency: the same key of the same customer answers the request it already made. */
+    requestKey: z.string().regex(/^[A-Za-z0-9-]{8,100}$/).optional(),
   }),
   async handle(context, input) {
     const { db, clock, principal } = context;
@@ -94,6 +99,19 @@ const createRefund = authedCall({
       if (!sale || (input.transDate && input.transDate !== sale.day) || (input.transTime && input.transTime !== sale.time)) {
         throw new ServiceError(404, 'TRANSACTION_NOT_FOUND', 'The transaction does not exist');
       }
+      // Checked under the sale's row lock: a concurrent twin of this request has committed by now.
+      if (input.requestKey) {
+        const [earlier] = await tx.query<{ refund_id: number; refund_no: string; transaction_id: number; refund_amount: string }>(
+          'SELECT refund_id, refund_no, transaction_id, refund_amount FROM refunds WHERE customer_no = $1 AND request_key = $2',
+          [sale.customer_no, input.requestKey],
+        );
+        if (earlier) {
+          if (Number(earlier.transaction_id) !== Number(sale.id) || !new Big(earlier.refund_amount).eq(input.refundAmount)) {
+            throw new ServiceError(409, 'REQUEST_KEY_REUSED', 'This request key was used for another refund request');
+          }
+          return { refundId: earlier.refund_id, refundNo: earlier.refund_no, replayed: true };
+        }
+      }
       if (sale.category !== 'SALE' || Number(sale.trans_amount) === 0) throw refusal('NOT_REFUNDABLE', 'This transaction cannot be refunded');
       const [balance] = await tx.query<{ balance: string; exceeds_amount: boolean; exceeds_balance: boolean }>(
         `SELECT ${REFUND_BALANCE('t')} AS balance, $2::numeric > t.trans_amount AS exceeds_amount, $2::numeric > ${REFUND_BALANCE('t')} AS exceeds_balance
@@ -108,13 +126,16 @@ const createRefund = authedCall({
       const refundNo = `RF${stamp}P${String(seq?.n ?? 0).padStart(8, '0')}`;
       const [row] = await tx.query<{ refund_id: number }>(
         `INSERT INTO refunds (refund_no, refund_batch_no, transaction_id, customer_no, merchant_no, store_code, terminal_no,
-           refund_amount, reason, apply_user_id, create_date, approve_status, platform)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '10', $12) RETURNING refund_id`,
-        [refundNo, `RB${stamp}${String(principal.userId).padStart(4, '0')}`, sale.id, sale.customer_no, sale.merchant_no, sale.store_code, sale.terminal_no, input.refundAmount, input.reason, principal.userId, clock.timestamp(), input.platform],
+           refund_amount, reason, reason_type, apply_user_id, create_date, approve_status, platform, request_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, '10', $13, $14) RETURNING refund_id`,
+        [
+          refundNo, `RB${stamp}${String(principal.userId).padStart(4, '0')}`, sale.id, sale.customer_no, sale.merchant_no, sale.store_code, sale.terminal_no,
+          input.refundAmount, input.reason, input.reasonType, principal.userId, clock.timestamp(), input.platform, input.requestKey ?? null,
+        ],
       );
-      return { refundId: row?.refund_id, refundNo };
+      return { refundId: row?.refund_id, refundNo, replayed: false };
     });
-    await context.log('refund.request', result.refundNo, { amount: input.refundAmount, merchantNo: input.merchantNo });
+    if (!result.replayed) await context.log('refund.request', result.refundNo, { amount: input.refundAmount, merchantNo: input.merchantNo });
     return { success: 1, ...result };
   },
 });
@@ -238,6 +259,36 @@ const approvals = authedCall({
   },
 });
 
+const approvalLocked = (lockedUntil: string) =>
+  new ServiceError(423, 'APPROVAL_LOCKED', 'Approvals are locked after too many wrong passwords; try again later', { lockedUntil });
+
+/**
+ * The approver's password (management password where the role has one, else the login password),
+ * with wrong entries counted like sign-ins: after `lockoutFailures` of them in a row, approvals
+ * lock for `lockoutMinutes`. One statement counts and locks, so concurrent guesses cannot skip it.
+ */
+async function checkApprovalPassword(context: AuthedContext, password: string) {
+  const { db, clock, config, principal } = context;
+  const now = clock.timestamp();
+  const [state] = await db.query<{ approval_locked_until: string | null }>('SELECT approval_locked_until FROM users WHERE user_id = $1', [principal.userId]);
+  if (state?.approval_locked_until && state.approval_locked_until > now) throw approvalLocked(state.approval_locked_until);
+  const hash = await currentPasswordHash(db, principal.userId, principal.hasOpPassword ? 'op' : 'login');
+  if (hash && (await verifyPassword(password, hash))) {
+    await db.query('UPDATE users SET approval_failures = 0 WHERE user_id = $1 AND approval_failures <> 0', [principal.userId]);
+    return;
+  }
+  const lockUntil = clock.timestamp(config.lockoutMinutes);
+  const [after] = await db.query<{ locked: boolean; failures: number }>(
+    `UPDATE users SET approval_failures = CASE WHEN approval_failures + 1 >= $2 THEN 0 ELSE approval_failures + 1 END,
+                      approval_locked_until = CASE WHEN approval_failures + 1 >= $2 THEN $3::timestamp ELSE approval_locked_until END
+      WHERE user_id = $1 RETURNING approval_locked_until IS NOT NULL AND approval_locked_until > $4 AS locked, approval_failures AS failures`,
+    [principal.userId, config.lockoutFailures, lockUntil, now],
+  );
+  await context.log(after?.locked ? 'refund.approve.locked' : 'refund.approve.password_failed');
+  if (after?.locked) throw approvalLocked(lockUntil);
+  throw new ServiceError(422, 'APPROVAL_PASSWORD_WRONG', 'The password is incorrect', { remaining: config.lockoutFailures - (after?.failures ?? 0) });
+}
+
 /** Approve (20) or reject (40) pending requests; each item on its own, atomically. */
 const decide = authedCall({
   method: 'POST',
@@ -253,11 +304,7 @@ const decide = authedCall({
     const { db, clock, principal } = context;
     checkUserId(context, input.userid);
     if (!principal.canApprove) throw forbidden('This role cannot approve refunds');
-    const hash = await currentPasswordHash(db, principal.userId, principal.hasOpPassword ? 'op' : 'login');
-    if (!hash || !(await verifyPassword(input.password, hash))) {
-      await context.log('refund.approve.password_failed');
-      throw new ServiceError(422, 'APPROVAL_PASSWORD_WRONG', 'The password is incorrect');
-    }
+    await checkApprovalPassword(context, input.password);
     const { customers, merchants } = await context.scope();
     const result = [];
     for (const refundId of [...new Set(input.refundArray)]) {
@@ -312,9 +359,10 @@ export async function payApprovedRefunds(db: Database, clock: Clock, approvedBef
            gmt_payment, traceno, invoice_no, refno, subject, sett_currency, exchange_rate, orgtransamount, orgtrans_currency, original_id)
          SELECT customer_no, merchant_no, store_code, store_name, terminal_no, $2, trade_no, 'EFTR' || $2, $3, '50', 'REFUND', 'SUCCESS', '00',
                 payment_type, payment_inst, trans_currency, 'Portal refund ' || $2, to_char($4::timestamp, 'YYYYMMDD'), $4, traceno,
-                invoice_no, refno, subject, sett_currency, exchange_rate, $3, trans_currency, id
+                invoice_no, $5, subject, sett_currency, exchange_rate, $3, trans_currency, id
            FROM transactions WHERE id = $1 RETURNING id`,
-        [refund.transaction_id, refund.refund_no, refund.refund_amount, now],
+        // A refund is a transaction of its own: its own reference number (RRN), so a search by the sale's RRN finds the sale alone.
+        [refund.transaction_id, refund.refund_no, refund.refund_amount, now, `R${String(refund.refund_id).padStart(11, '0')}`],
       );
       await tx.query("UPDATE refunds SET approve_status = '30', finish_date = $2, refund_transaction_id = $3 WHERE refund_id = $1", [refund.refund_id, now, created?.id]);
     }

@@ -120,7 +120,7 @@ const CASES: Record<string, Case> = {
     user: 'maker@demo.test',
     good: async ({ upstream }) => {
       const s = await sale(upstream);
-      return { merchantNo: s.merchant_no, alipayOrder: s.order_no, reason: 'Duplicate charge', refundAmount: '0.50', platform: 'EPA', ercrfn: 'ERC' };
+      return { merchantNo: s.merchant_no, alipayOrder: s.order_no, reason: 'Duplicate charge', reasonType: 'DUPLICATE', refundAmount: '0.50', platform: 'EPA', ercrfn: 'ERC' };
     },
     required: 'reason',
     wrongType: ['refundAmount', { value: 1 }],

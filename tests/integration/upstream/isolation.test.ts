@@ -57,7 +57,7 @@ describe.each(DATABASES)('data scope on %s', (database) => {
       ['GET', '/sso/api/v1/user/getUserInfoList', { userName: f.accounts[0] }],
       ['GET', '/sso/api/v1/user/getCustomerUserAccounts', { limit: 100, userName: f.accounts[0] }],
       ['GET', '/sso/api/v1/user/exportAccounts', {}],
-      ['POST', '/transaction/api/v1/refund/epaRefunds', { merchantNo: merchant, alipayOrder: order, reason: 'probe', refundAmount: '1.00' }],
+      ['POST', '/transaction/api/v1/refund/epaRefunds', { merchantNo: merchant, alipayOrder: order, reason: 'probe', reasonType: 'OTHER', refundAmount: '1.00' }],
       ['DELETE', '/transaction/api/v1/refund/epaRefunds', { refundId: f.refundIds[0] }],
       ['POST', '/transaction/api/v1/postRefundApprovals', { refundArray: f.refundIds.slice(0, 5), result: 'approve', password: 'Portal#2026' }],
       ['POST', '/sso/api/v1/user/updateCustomerUserInfo', { userId: f.userIds[0], contactNumber: '85299999999', contactName: 'Intruder', contactEmail: 'intruder@demo.test', roleId: 1, status: 0, jobTitle: 'x', department: 'x', appellation: 'MR' }],

@@ -37,8 +37,8 @@ describe.each(DATABASES)('refunds on %s', (database) => {
     return sale;
   };
   const request = (token: string, sale: Sale, refundAmount: string, extra: Record<string, unknown> = {}) =>
-    upstream.client.call<{ success?: number; refundId?: number; error?: { code: string; params?: { balance?: string } } }>(
-      'POST', REFUNDS, { merchantNo: sale.merchant_no, alipayOrder: sale.order_no, reason: 'Customer returned goods', refundAmount, ...extra }, { token },
+    upstream.client.call<{ success?: number; refundId?: number; refundNo?: string; replayed?: boolean; error?: { code: string; params?: { balance?: string } } }>(
+      'POST', REFUNDS, { merchantNo: sale.merchant_no, alipayOrder: sale.order_no, reason: 'Customer returned goods', reasonType: 'RETURN', refundAmount, ...extra }, { token },
     );
   const status = async (refundId: number) =>
     (await upstream.db.query<{ approve_status: string }>('SELECT approve_status FROM refunds WHERE refund_id = $1', [refundId]))[0]?.approve_status;
@@ -60,11 +60,17 @@ describe.each(DATABASES)('refunds on %s', (database) => {
 
     expect(await upstream.client.dev<{ paid: number }>('POST', '/dev/refunds/pay')).toEqual({ paid: expect.any(Number) });
     expect(await status(refundId)).toBe('30');
-    const [paid] = await upstream.db.query<{ trans_type: string; trans_amount: string; original_id: number }>(
-      'SELECT t.trans_type, t.trans_amount, t.original_id FROM refunds r JOIN transactions t ON t.id = r.refund_transaction_id WHERE r.refund_id = $1',
+    const [paid] = await upstream.db.query<{ trans_type: string; trans_amount: string; original_id: number; own_rrn: boolean }>(
+      `SELECT t.trans_type, t.trans_amount, t.original_id, t.refno <> s.refno AS own_rrn
+         FROM refunds r JOIN transactions t ON t.id = r.refund_transaction_id JOIN transactions s ON s.id = r.transaction_id WHERE r.refund_id = $1`,
       [refundId],
     );
-    expect(paid).toEqual({ trans_type: '50', trans_amount: '10.00', original_id: sale.id });
+    expect(paid).toEqual({ trans_type: '50', trans_amount: '10.00', original_id: sale.id, own_rrn: true });
+    // The merchant sees it among its real-time transactions as a portal refund, and the balance is lower by it.
+    const refundNo = created.body.refundNo as string;
+    const realtime = await upstream.client.call<{ data: { trans_type: string; trans_amount: string }[] }>('GET', '/api/Transaction/AsyncGetTransRealtime', { alipayOrder: refundNo }, { token: maker });
+    expect(realtime.body.data).toEqual([expect.objectContaining({ trans_type: '50', trans_amount: '10.00' })]);
+    expect(await balanceOf(sale)).toBe((Number(sale.trans_amount) - 10).toFixed(2));
     // Once approved it cannot be cancelled.
     const cancel = await upstream.client.call('DELETE', REFUNDS, { refundId }, { token: maker });
     expect(cancel.status).toBe(409);
@@ -169,9 +175,132 @@ describe.each(DATABASES)('refunds on %s', (database) => {
     expect(held?.sum).toBe(share);
   });
 
+  it('creates one refund for a replayed or double-clicked submit with the same key, and refuses the key for another refund', async () => {
+    const sale = nextSale();
+    const requestKey = 'form-0b8e7c1e-5f0a-4a57-9d7e-1d2a3b4c5d6e';
+    const twins = await Promise.all([1, 2, 3].map(() => request(maker, sale, '2.50', { requestKey })));
+    expect(twins.map((t) => t.status)).toEqual([200, 200, 200]);
+    expect(new Set(twins.map((t) => t.body.refundId)).size).toBe(1);
+    expect(twins.filter((t) => t.body.replayed === false)).toHaveLength(1);
+    const replay = await request(maker, sale, '2.50', { requestKey });
+    expect(replay.body).toMatchObject({ success: 1, refundId: twins[0]?.body.refundId, replayed: true });
+    const [held] = await upstream.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refunds WHERE transaction_id = $1', [sale.id]);
+    expect(held?.n).toBe(1);
+    expect(await balanceOf(sale)).toBe((Number(sale.trans_amount) - 2.5).toFixed(2));
+    const reused = await request(maker, sale, '3.00', { requestKey });
+    expect(reused.status).toBe(409);
+    expect(reused.body.error?.code).toBe('REQUEST_KEY_REUSED');
+  });
+
+  it('never takes the refundable balance below zero under many parallel requests', async () => {
+    const sale = nextSale();
+    // Each asks for a third (rounded down to the cent): exactly three fit, the other five are refused.
+    const third = (Math.floor((Number(sale.trans_amount) * 100) / 3) / 100).toFixed(2);
+    const tokens = [maker, admin, maker, admin, maker, admin, maker, admin];
+    const attempts = await Promise.all(tokens.map((token) => request(token, sale, third)));
+    expect(attempts.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(attempts.filter((a) => a.status === 422).map((a) => a.body.error?.code)).toEqual(Array(5).fill(expect.stringMatching(/^(REFUND_EXCEEDS_BALANCE|NO_REFUNDABLE_BALANCE)$/)));
+    const balance = await balanceOf(sale);
+    expect(Number(balance)).toBeGreaterThanOrEqual(0);
+    expect(balance).toBe((Number(sale.trans_amount) - 3 * Number(third)).toFixed(2));
+  });
+
+  it('holds the amount rules at their boundaries', async () => {
+    const sale = nextSale();
+    expect((await request(maker, sale, (Number(sale.trans_amount) + 0.01).toFixed(2))).body.error?.code).toBe('REFUND_EXCEEDS_AMOUNT');
+    expect((await request(maker, sale, '0.01')).status).toBe(200);
+    const rest = (Number(sale.trans_amount) - 0.01).toFixed(2);
+    expect((await request(maker, sale, (Number(rest) + 0.01).toFixed(2))).body.error).toMatchObject({ code: 'REFUND_EXCEEDS_BALANCE', params: { balance: rest } });
+    expect((await request(maker, sale, rest)).status).toBe(200);
+    expect(await balanceOf(sale)).toBe('0.00');
+  });
+
+  it.each([
+    ['an empty reason', { reason: '  ' }],
+    ['no reason type', { reasonType: undefined }],
+    ['an unknown reason type', { reasonType: 'WHIM' }],
+    ['a date not yyyyMMdd', { transDate: '2026-11-01' }],
+    ['a time not HHmmss', { transTime: '1230' }],
+  ])('refuses %s as invalid input', async (_label, extra) => {
+    const answer = await request(maker, untouched[0] as Sale, '1.00', extra);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.code).toBe('INVALID_INPUT');
+  });
+
+  it('refuses a transaction whose date or time does not match, and one whose amount is 0', async () => {
+    const sale = untouched[0] as Sale;
+    expect((await request(maker, sale, '1.00', { transDate: '19990101' })).body.error?.code).toBe('TRANSACTION_NOT_FOUND');
+    const [zero] = await upstream.db.query<Sale>(
+      `INSERT INTO transactions (customer_no, merchant_no, store_code, store_name, terminal_no, order_no, trade_no, out_trade_no, trans_amount, trans_type,
+         category, trade_status, resp_code, payment_type, payment_inst, trans_currency, remark, trans_date, gmt_payment, traceno, invoice_no, refno, subject,
+         sett_currency, exchange_rate, orgtransamount, orgtrans_currency)
+       SELECT customer_no, merchant_no, store_code, store_name, terminal_no, 'ZERO-' || order_no, trade_no, 'ZERO-' || out_trade_no, 0, trans_type, category,
+              trade_status, resp_code, payment_type, payment_inst, trans_currency, remark, trans_date, gmt_payment, traceno, invoice_no, 'ZERO-' || refno, subject,
+              sett_currency, exchange_rate, 0, orgtrans_currency
+         FROM transactions WHERE id = $1
+       RETURNING id, merchant_no, order_no, trans_amount`,
+      [sale.id],
+    );
+    expect((await request(maker, zero as Sale, '1.00')).body.error?.code).toBe('NOT_REFUNDABLE');
+  });
+
+  it.each(['viewer@demo.test', 'wxali@demo.test', 'assets@demo.test', 'checker@demo.test'])('refuses a refund request by %s, whose role may not apply', async (account) => {
+    const { token } = await upstream.client.login(account);
+    const answer = await request(token, untouched[0] as Sale, '1.00');
+    expect(answer.status).toBe(403);
+    const [held] = await upstream.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refunds WHERE transaction_id = $1', [(untouched[0] as Sale).id]);
+    expect(held?.n).toBe(0);
+  });
+
+  it.each(['viewer@demo.test', 'wxali@demo.test', 'assets@demo.test', 'maker@demo.test'])('refuses an approval by %s, whose role may not approve', async (account) => {
+    const created = await request(admin, nextSale(), '1.00');
+    const { token } = await upstream.client.login(account);
+    const answer = await upstream.client.call('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Portal#2026' }, { token });
+    expect(answer.status).toBe(403);
+    expect(await status(created.body.refundId as number)).toBe('10');
+  });
+
+  it("lets other@demo.test neither find, nor refund, nor approve, nor cancel the first customer's", async () => {
+    const sale = nextSale();
+    const created = await request(maker, sale, '1.00');
+    const other = await upstream.client.login('other@demo.test');
+    const found = await upstream.client.call<{ data: unknown[] }>('GET', '/transaction/api/v1/refund/getEpaTrans', { alipayOrder: sale.order_no }, { token: other.token });
+    expect(found.body.data).toEqual([]);
+    expect((await request(other.token, sale, '1.00')).status).toBe(404);
+    const decided = await upstream.client.call<{ result: { success: boolean; code: string }[] }>('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Portal#2026' }, { token: other.token });
+    expect(decided.body.result).toEqual([{ refundId: created.body.refundId, success: false, code: 'NOT_FOUND' }]);
+    expect((await upstream.client.call('DELETE', REFUNDS, { refundId: created.body.refundId }, { token: other.token })).status).toBe(404);
+    const listed = await upstream.client.call<{ data: { refundId: number }[] }>('GET', REFUNDS, { rftype: 1, refundNo: created.body.refundNo }, { token: other.token });
+    expect(listed.body.data).toEqual([]);
+    expect(await status(created.body.refundId as number)).toBe('10');
+  });
+
   it('writes the activity log for every state change', async () => {
     const actions = await upstream.db.query<{ action: string }>('SELECT DISTINCT action FROM activity_log ORDER BY 1');
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['refund.request', 'refund.approve', 'refund.reject', 'refund.cancel']));
+  });
+
+  it('locks approvals after too many wrong passwords, even when they arrive at once, and opens them again later', async () => {
+    const created = await request(maker, nextSale(), '1.00');
+    const approver = await upstream.client.login('other-checker@demo.test');
+    const decide = (password: string) =>
+      upstream.client.call<{ error?: { code: string; params?: { remaining?: number } } }>('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password }, { token: approver.token });
+    const first = await decide('Wrong#2026');
+    expect(first.body.error).toEqual(expect.objectContaining({ code: 'APPROVAL_PASSWORD_WRONG', params: { remaining: 9 } }));
+    const burst = await Promise.all(Array.from({ length: 12 }, () => decide('Wrong#2026')));
+    expect(burst.filter((a) => a.status === 423).length).toBeGreaterThanOrEqual(3);
+    // Locked: the right password is refused too, and sign-in is not affected.
+    expect((await decide('Portal#2026')).body.error?.code).toBe('APPROVAL_LOCKED');
+    await upstream.client.login('other-checker@demo.test');
+    await upstream.client.dev('POST', '/dev/clock', { advanceMinutes: 31 });
+    try {
+      const later = await upstream.client.call<{ result: { success: boolean; code?: string }[] }>('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Portal#2026' }, { token: approver.token });
+      expect(later.status).toBe(200);
+      // The other customer's checker passed the password but cannot touch the first customer's request.
+      expect(later.body.result).toEqual([{ refundId: created.body.refundId, success: false, code: 'NOT_FOUND' }]);
+    } finally {
+      await upstream.client.dev('POST', '/dev/clock', { reset: true });
+    }
   });
 
   it('counts pending approvals for the badge as the database does', async () => {

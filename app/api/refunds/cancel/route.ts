@@ -1,0 +1,13 @@
+import { type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { refundRoute } from '@/lib/refunds/route';
+
+const schema = z.object({ refundId: z.number().int().positive() });
+
+/** Voids a request still waiting for approval (the services refuse it once decided). */
+export function POST(request: NextRequest) {
+  return refundRoute(request, 'refundRequest', schema, async (input, { call, refuse }) => {
+    const cancelled = await call('cancelRefund', input);
+    return cancelled.ok ? { cancelled: true } : refuse(cancelled.error);
+  });
+}

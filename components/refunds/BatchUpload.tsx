@@ -1,0 +1,118 @@
+'use client';
+
+import { Alert, Button, Card, Flex, Modal, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { postJson } from '@/lib/client/api';
+import { formatMoney } from '@/lib/format/money';
+import { sumDecimals } from '@/lib/format/decimal';
+import type { CheckedRow } from '@/lib/refunds/batch';
+import { BATCH_COLUMNS, BATCH_LIMITS } from '@/lib/refunds/codes';
+
+/** A previewed row (errors translated by the server) and, once sent, its result. */
+type PreviewRow = Omit<CheckedRow, 'errors'> & { errors: string[]; outcome?: { ok: boolean; text: string } };
+
+/**
+ * Batch refund upload: template download, a file read and checked by the server, a preview with
+ * each bad row's problems, then the good rows sent one by one with progress and a per-row result.
+ * Each row carries a key derived from the file, so sending the same file again makes no second refund.
+ */
+export function BatchUpload() {
+  const t = useTranslations();
+  const router = useRouter();
+  const [rows, setRows] = useState<PreviewRow[] | null>(null);
+  const [error, setError] = useState<string>();
+  const [reading, setReading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  const good = rows?.filter((r) => r.request) ?? [];
+
+  async function read(file: File) {
+    setError(undefined);
+    setRows(null);
+    setSent(null);
+    if (file.size > BATCH_LIMITS.bytes) return setError(t('refund.errors.batchTooLarge', { kilobytes: BATCH_LIMITS.bytes / 1024 }));
+    setReading(true);
+    const body = new FormData();
+    body.set('file', file);
+    const response = await fetch('/api/refunds/batch', { method: 'POST', body, credentials: 'same-origin' }).catch(() => null);
+    const result = (await response?.json().catch(() => null)) as { ok: boolean; data?: { rows: PreviewRow[] }; error?: { message?: string } } | null;
+    setReading(false);
+    if (!result?.ok || !result.data) return setError(result?.error?.message ?? t('gateway.NO_RESPONSE'));
+    setRows(result.data.rows);
+  }
+
+  async function submit() {
+    setConfirming(false);
+    setSent(0);
+    let done = 0;
+    for (const row of good) {
+      const result = await postJson<{ refundNo: string; replayed: boolean }>('/api/refunds', row.request);
+      const outcome = result.ok
+        ? { ok: true, text: t(result.data.replayed ? 'refund.batch.replayed' : 'refund.batch.created', { refundNo: result.data.refundNo }) }
+        : { ok: false, text: result.error.message ?? result.error.code };
+      setRows((current) => current?.map((r) => (r.line === row.line ? { ...r, outcome } : r)) ?? null);
+      setSent(++done);
+    }
+    router.refresh();
+  }
+
+  const sending = sent !== null && sent < good.length;
+  return (
+    <Card title={t('refund.batch.title')}>
+      <Flex vertical gap={12}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('refund.batch.limits', { rows: BATCH_LIMITS.rows, kilobytes: BATCH_LIMITS.bytes / 1024, columns: BATCH_COLUMNS.join(', ') })}
+        </Typography.Paragraph>
+        <Space wrap>
+          <Button href="/api/refunds/batch/template?format=csv">{t('refund.batch.templateCsv')}</Button>
+          <Button href="/api/refunds/batch/template?format=xlsx">{t('refund.batch.templateXlsx')}</Button>
+          <Upload accept=".csv,.xlsx" maxCount={1} showUploadList={false} beforeUpload={(file) => (void read(file), false)} disabled={sending}>
+            <Button type="primary" loading={reading}>
+              {t('refund.batch.choose')}
+            </Button>
+          </Upload>
+        </Space>
+        {error && <Alert type="error" showIcon title={error} />}
+        {rows && (
+          <>
+            <Alert type={good.length === rows.length ? 'success' : 'warning'} showIcon title={t('refund.batch.preview', { good: good.length, bad: rows.length - good.length, total: rows.length })} />
+            <Table<PreviewRow>
+              size="small"
+              rowKey="line"
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 'max-content', y: 400 }}
+              columns={[
+                { title: t('refund.batch.line'), dataIndex: 'line', width: 64 },
+                ...BATCH_COLUMNS.map((column) => ({ title: column, key: column, render: (_: unknown, row: PreviewRow) => row.values[column] })),
+                {
+                  title: t('refund.batch.result'),
+                  key: 'result',
+                  render: (_: unknown, row: PreviewRow) =>
+                    row.errors.length ? (
+                      <Typography.Text type="danger">{row.errors.join(' ')}</Typography.Text>
+                    ) : row.outcome ? (
+                      <Tag color={row.outcome.ok ? 'green' : 'red'}>{row.outcome.text}</Tag>
+                    ) : (
+                      <Tag>{t('refund.batch.ready')}</Tag>
+                    ),
+                },
+              ]}
+            />
+            {sent !== null && <Progress percent={good.length ? Math.round((sent / good.length) * 100) : 100} format={() => t('refund.batch.progress', { done: sent, count: good.length })} />}
+            <div>
+              <Button type="primary" disabled={good.length === 0 || sent !== null} onClick={() => setConfirming(true)}>
+                {t('refund.batch.submit', { count: good.length })}
+              </Button>
+            </div>
+          </>
+        )}
+      </Flex>
+      <Modal open={confirming} title={t('refund.batch.confirmTitle')} okText={t('refund.batch.submit', { count: good.length })} cancelText={t('common.cancel')} onOk={submit} onCancel={() => setConfirming(false)}>
+        {t('refund.batch.confirmBody', { count: good.length, amount: formatMoney(sumDecimals(good.map((r) => r.request?.refundAmount ?? '0'))?.toFixed(2)) })}
+      </Modal>
+    </Card>
+  );
+}

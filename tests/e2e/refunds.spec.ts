@@ -1,0 +1,141 @@
+import type { Browser, Page } from '@playwright/test';
+import { E2E_ENV } from '../../playwright.config';
+import { expect, signIn, test } from './fixtures';
+
+const REQUEST = '/transaction/refundRequest';
+const REVIEW = '/transaction/reviewRefund';
+const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+
+interface Sale {
+  order_no: string;
+  merchant_no: string;
+  gmt_payment: string;
+  refundBalance: string;
+}
+
+async function signedIn(browser: Browser, account: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, account);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  return page;
+}
+
+/**
+ * Card sales of the first customer nobody has touched yet, from the real-time list the maker sees
+ * (the last 10 days), checked with the refund search: each test takes its own.
+ */
+async function freshSales(page: Page, count: number): Promise<Sale[]> {
+  await page.goto(`/transaction/transactions?from=${hongKongDay(-10)}&to=${hongKongDay(-2)}&size=100`);
+  const headers = await page.locator('thead th').allInnerTexts();
+  const [order, type] = ['Order no.', 'Type'].map((h) => headers.findIndex((text) => text.trim() === h));
+  const rows = await page.locator('tbody tr.portal-row').evaluateAll((trs, [o, t]) => trs.map((tr) => [tr.children[o as number]?.textContent?.trim(), tr.children[t as number]?.textContent?.trim()]), [order, type]);
+  const sales: Sale[] = [];
+  for (const [orderNo, typeName] of rows) {
+    if (typeName !== 'Card sale' || !orderNo) continue;
+    const found = await page.request.post('/api/refunds/find', { data: { alipayOrder: orderNo }, headers: { origin: new URL(page.url()).origin } });
+    const [sale] = ((await found.json()) as { data: Sale[] }).data;
+    if (sale && Number(sale.refundBalance) > 5) sales.push(sale);
+    if (sales.length === count) break;
+  }
+  expect(sales).toHaveLength(count);
+  return sales;
+}
+
+const badgeCount = async (page: Page) => Number((await page.getByLabel(/refunds? waiting for approval/).first().getAttribute('aria-label'))?.match(/\d+/)?.[0] ?? 0);
+
+test('a maker requests a partial refund, a checker approves it with the password, it is paid and shows among the transactions', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const maker = await signedIn(browser, 'maker@demo.test');
+  const [sale] = (await freshSales(maker, 1)) as [Sale];
+
+  await maker.goto(REQUEST);
+  await maker.getByLabel('Order number', { exact: true }).fill(sale.order_no);
+  await maker.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(maker.getByTestId('refund-balance')).toHaveText(`HKD ${Number(sale.refundBalance).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  // Over the balance: refused with the balance in the message.
+  await maker.getByLabel('Refund amount').fill('99999999');
+  await maker.getByRole('button', { name: 'Request refund' }).click();
+  await expect(maker.getByText(/may not exceed the transaction amount/)).toBeVisible();
+  await maker.getByLabel('Refund amount').fill('1.25');
+  await maker.getByLabel('Reason type').click();
+  await maker.getByTitle('Goods returned').click();
+  await maker.getByLabel('Reason', { exact: true }).fill('Customer returned one item');
+  await maker.getByRole('button', { name: 'Request refund' }).click();
+  const confirm = maker.getByRole('dialog');
+  await expect(confirm).toContainText(`Refund HKD 1.25 of the transaction ${sale.order_no}`);
+  // A double click sends one request: the form's key makes the second a replay.
+  await confirm.getByRole('button', { name: 'Request refund' }).dblclick();
+  const notice = maker.getByText(/Refund request RF\w+ was submitted/);
+  await expect(notice).toBeVisible();
+  const refundNo = (await notice.innerText()).match(/RF\w+/)?.[0] as string;
+  await maker.goto(`${REQUEST}?refundNo=${refundNo}`);
+  await expect(maker.locator('tbody tr.portal-row')).toHaveCount(1);
+  await expect(maker.locator('tbody tr.portal-row')).toContainText('To be approved');
+
+  const checker = await signedIn(browser, 'checker@demo.test');
+  await checker.goto(`${REVIEW}?refundNo=${refundNo}`);
+  const before = await badgeCount(checker);
+  expect(before).toBeGreaterThan(0);
+  await checker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row').check();
+  await checker.getByRole('button', { name: 'Approve', exact: true }).click();
+  await checker.getByLabel('Management password').fill('Wrong#2026');
+  await checker.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(checker.getByText(/The password is incorrect/)).toBeVisible();
+  await checker.getByLabel('Management password').fill('Portal#2026');
+  await checker.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(checker.getByTestId('review-outcome')).toContainText(`${refundNo}: Done`);
+  await expect.poll(() => badgeCount(checker)).toBe(before - 1);
+  await checker.getByRole('tab', { name: 'Decided' }).click();
+  await expect(checker.locator('tbody tr.portal-row', { hasText: refundNo })).toContainText('Approved, not paid');
+
+  expect((await request.post(`${E2E_ENV.UPSTREAM_URL}/dev/refunds/pay`)).ok()).toBe(true);
+  await maker.goto(`${REQUEST}?refundNo=${refundNo}`);
+  await expect(maker.locator('tbody tr.portal-row')).toContainText('Approved and paid');
+  await maker.goto(`/transaction/transactions?order=${refundNo}`);
+  await expect(maker.locator('tbody tr.portal-row')).toContainText('Portal refund');
+  await expect(maker.locator('tbody tr.portal-row')).toContainText('1.25');
+});
+
+test('a batch file with good and bad rows is previewed, the good rows submitted once, the bad rows explained', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const maker = await signedIn(browser, 'maker@demo.test');
+  const [sale] = (await freshSales(maker, 1)) as [Sale];
+  const header = 'merchantNo,transDate,transTime,orderNo,rrn,refundAmount,reasonType,reason';
+  const good = [sale.merchant_no, sale.gmt_payment.slice(0, 8), sale.gmt_payment.slice(8), sale.order_no, '', '2.00', 'DUPLICATE', 'Charged twice'].join(',');
+  const bad = [sale.merchant_no, '2026-11-01', '1230', sale.order_no, '', '1.234', 'DUPLICATE', 'Bad row'].join(',');
+  const file = { name: 'refunds.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${good}\r\n${bad}\r\n`) };
+
+  await maker.goto(REQUEST);
+  await expect(maker.getByText(/at most 200 rows and 1024 KB/)).toBeVisible();
+  for (const round of ['Requested', 'Already requested']) {
+    await maker.locator('input[type=file]').setInputFiles(file);
+    await expect(maker.getByText('1 of 2 rows can be submitted; 1 have errors.')).toBeVisible();
+    await expect(maker.getByText(/transaction date must be a real date written yyyyMMdd/)).toBeVisible();
+    await expect(maker.getByText(/at most 2 decimals/)).toBeVisible();
+    await maker.getByRole('button', { name: 'Submit 1 good rows' }).click();
+    await maker.getByRole('dialog').getByRole('button', { name: 'Submit 1 good rows' }).click();
+    await expect(maker.getByText('1 of 1 sent')).toBeVisible();
+    await expect(maker.getByText(new RegExp(`^${round}: RF\\w+$`))).toBeVisible();
+  }
+  const found = await maker.request.post('/api/refunds/find', { data: { alipayOrder: sale.order_no }, headers: { origin: new URL(maker.url()).origin } });
+  expect(((await found.json()) as { data: Sale[] }).data[0]?.refundBalance).toBe((Number(sale.refundBalance) - 2).toFixed(2));
+});
+
+test('a waiting request is voided after a confirmation', async ({ browser }) => {
+  const maker = await signedIn(browser, 'maker@demo.test');
+  const [sale] = (await freshSales(maker, 1)) as [Sale];
+  const origin = new URL(maker.url()).origin;
+  const created = await maker.request.post('/api/refunds', {
+    headers: { origin },
+    data: { merchantNo: sale.merchant_no, alipayOrder: sale.order_no, refundAmount: '3.00', reasonType: 'OTHER', reason: 'Void me', requestKey: `e2e-void-${Date.now()}` },
+  });
+  const { refundNo } = ((await created.json()) as { data: { refundNo: string } }).data;
+  await maker.goto(`${REQUEST}?refundNo=${refundNo}`);
+  await maker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row').check();
+  await maker.getByRole('button', { name: 'Void', exact: true }).click();
+  await expect(maker.getByRole('dialog')).toContainText(`Request ${refundNo} for HKD 3.00 will be cancelled.`);
+  await maker.getByRole('dialog').getByRole('button', { name: 'Void' }).click();
+  await expect(maker.locator('tbody tr.portal-row', { hasText: refundNo })).toContainText('Cancelled');
+  // Once cancelled it can no longer be selected.
+  await expect(maker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row')).toHaveCount(0);
+});
