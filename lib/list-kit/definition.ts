@@ -83,6 +83,11 @@ export interface ListDefinition {
   title: string;
   /** The menu code the list needs. */
   menu: string;
+  /**
+   * The list whose drawer shows these rows (a settlement file's transactions): not a screen of its
+   * own, so titled by what it holds (its export's sheet) rather than by the menu label.
+   */
+  partOf?: string;
   filters: readonly ListFilter[];
   sorts: readonly string[];
   defaultSort: string;

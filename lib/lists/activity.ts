@@ -12,7 +12,7 @@ export const ACTION_KEYS = ACTIVITY_ACTIONS.map(actionMessageKey);
  */
 export const activityList = defineList({
   id: 'activity',
-  title: 'activity.title',
+  title: 'menu.activityLog',
   menu: 'activityLog',
   filters: [
     { key: 'dates', label: 'activity.filters.dates', kind: 'days', maxDays: ACTIVITY_SPAN_DAYS, defaultDays: 7 },
@@ -32,7 +32,7 @@ export const activityList = defineList({
     column('ip', 'ip'),
     column('outcome', 'outcome', { names: 'activity.outcomes', pinned: true }),
   ],
-  detailTitle: 'activity.title',
+  detailTitle: 'menu.activityLog',
   rowKey: 'id',
   exportable: true,
 });

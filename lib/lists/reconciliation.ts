@@ -84,6 +84,7 @@ function fileList(files: ListDefinition): ListDefinition {
     id: `${files.id}File`,
     title: 'settle.fileTransactions',
     menu: files.menu,
+    partOf: files.id,
     filters: [{ key: 'file', label: 'settle.fileId', kind: 'text', max: 80 }],
     sorts: ['id'],
     defaultSort: 'id',
