@@ -359,10 +359,20 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
     it('calls the _20230314 variants: the plain calls refuse its token', async () => {
       expect(PARTNER_VARIANT_CALLS).toEqual(expect.arrayContaining(['realtimeTransactions', ...DASHBOARD_CALLS, 'storeTerminals']));
       const day = today();
+      // Calls about one file or remittance name one of the partner's own (found through its list calls).
+      const [file] = (await ok('settlementFiles', {}, partner.session)).data;
+      const [remittance] = (await ok('remittances', {}, partner.session)).data;
+      const inputs: Partial<Record<CallName, Record<string, unknown>>> = {
+        realtimeTransactions: span(day, day),
+        settlementFileDetail: { file_id: file?.file_id },
+        settlementFileRows: { file_id: file?.file_id },
+        remittanceDetail: { id: remittance?.id },
+      };
       for (const name of PARTNER_VARIANT_CALLS) {
-        const plain = await upstream.client.call<{ error: { code: string } }>('GET', CALLS[name].path, name === 'realtimeTransactions' ? span(day, day) : {}, { token: partner.session.token });
+        const input = inputs[name] ?? {};
+        const plain = await upstream.client.call<{ error: { code: string } }>(CALLS[name].method, CALLS[name].path, input, { token: partner.session.token });
         expect({ name, status: plain.status, code: plain.body.error?.code }).toEqual({ name, status: 403, code: 'WRONG_VARIANT' });
-        const result = await callUpstream(name, name === 'realtimeTransactions' ? span(day, day) : {}, partner.session);
+        const result = await callUpstream(name, input as never, partner.session);
         expect({ name, ok: result.ok }).toEqual({ name, ok: true });
       }
       // And a customer's token is refused on the partner variant.

@@ -205,7 +205,7 @@ describe.each(DATABASES)('accounts and the activity log on %s', (database) => {
       ));
       const maker = (await upstream.client.login('maker@demo.test')).token;
       const checker = (await upstream.client.login('checker@demo.test')).token;
-      const refundInput = (index: number) => ({ merchantNo: sale[index]?.merchant_no, alipayOrder: sale[index]?.order_no, reason: 'Returned', refundAmount: '1.00' });
+      const refundInput = (index: number) => ({ merchantNo: sale[index]?.merchant_no, alipayOrder: sale[index]?.order_no, reason: 'Returned', reasonType: 'RETURN', refundAmount: '1.00' });
       const requested = async (index: number) => (await call<{ refundId: number }>('POST', '/transaction/api/v1/refund/epaRefunds', refundInput(index), maker)).body.refundId;
 
       const actions: [string, string, () => Promise<unknown>][] = [
