@@ -30,6 +30,37 @@ const pendingRefund = async (upstream: TestUpstream, requester: string) =>
     [requester],
   ))[0]?.refund_id;
 
+/** A row of `table` (settlement_files, remittances) within the user's customers (a partner's through its customers). */
+const ownRow = async (upstream: TestUpstream, table: 'settlement_files' | 'remittances', column: 'file_id' | 'id', account: string) =>
+  (await upstream.db.query<Record<string, string | number>>(
+    `SELECT x.${column} AS value FROM ${table} x JOIN customers c ON c.customer_no = x.customer_no JOIN users u ON u.account = $1
+      WHERE (u.type = 'PARTNER' AND c.partner_no = u.type_no) OR (u.type <> 'PARTNER' AND c.customer_no = u.type_no)
+      ORDER BY x.${column} LIMIT 1`,
+    [account],
+  ))[0]?.value;
+const settlementCases = (suffix: string, user: string): Record<string, Case> => ({
+  [`GET /api/Settlement/GetSettleFileList${suffix}`]: { user, good: () => ({ page: 1, limit: 10 }), wrongType: ['walletsOnly', 'maybe'] },
+  [`POST /api/Settlement/GetSettleFileDetail${suffix}`]: {
+    user,
+    good: async ({ upstream }) => ({ file_id: await ownRow(upstream, 'settlement_files', 'file_id', user), page: 1, limit: 10 }),
+    required: 'file_id',
+    wrongType: ['file_id', 42],
+  },
+  [`GET /api/Settlement/ExportSettleFileDetail${suffix}`]: {
+    user,
+    good: async ({ upstream }) => ({ file_id: await ownRow(upstream, 'settlement_files', 'file_id', user), limit: 100 }),
+    required: 'file_id',
+    wrongType: ['limit', 'many'],
+  },
+  [`GET /api/Settlement/GetRemitList${suffix}`]: { user, good: () => ({ page: 1, limit: 10 }), wrongType: ['walletsOnly', 'maybe'] },
+  [`POST /api/Settlement/GetRemitDetail${suffix}`]: {
+    user,
+    good: async ({ upstream }) => ({ id: Number(await ownRow(upstream, 'remittances', 'id', user)) }),
+    required: 'id',
+    wrongType: ['id', 'one'],
+  },
+});
+
 const dashboard: Case = { user: 'admin', good: () => ({}), wrongType: ['gmtPaymentFrom', 20261121] };
 const partnerDashboard: Case = { user: 'partner@demo.test', good: () => ({}), wrongType: ['gmtPaymentFrom', 20261121] };
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -138,6 +169,8 @@ const CASES: Record<string, Case> = {
   'GET /api/TotalAssets/GetPanelItem': { user: 'assets@demo.test', good: () => ({}), wrongType: ['userid', -3] },
   'GET /api/TotalAssets/GetPanelItemDetail': { user: 'assets@demo.test', good: () => ({ page: 1, limit: 10, assetType: 'MARGIN' }), wrongType: ['assetType', 'GOLD'] },
   'GET /api/TotalAssets/GetPieItems': { user: 'assets@demo.test', good: () => ({}), wrongType: ['customer_no', ['C0001']] },
+  ...settlementCases('', 'admin'),
+  ...settlementCases('_20230314', 'partner@demo.test'),
 };
 
 const ENDPOINTS = endpointsFor({ mode: 'production' });

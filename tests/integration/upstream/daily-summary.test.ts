@@ -72,7 +72,7 @@ describe.each(DATABASES)('daily summary on %s', (database) => {
     const refundIds: number[] = [];
     for (const sale of sales) {
       const created = await upstream.client.call<{ refundId: number }>(
-        'POST', '/transaction/api/v1/refund/epaRefunds', { merchantNo: sale.merchant_no, alipayOrder: sale.order_no, reason: 'Customer returned goods', refundAmount: '12.34' }, { token: maker },
+        'POST', '/transaction/api/v1/refund/epaRefunds', { merchantNo: sale.merchant_no, alipayOrder: sale.order_no, reason: 'Customer returned goods', reasonType: 'RETURN', refundAmount: '12.34' }, { token: maker },
       );
       expect(created.status).toBe(200);
       refundIds.push(created.body.refundId);
