@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { RowActionProps } from '@/components/list-kit/row-actions';
-import { APPELLATIONS, ROLE_IDS, type EditAccount, type NewAccount } from '@/lib/accounts/rules';
+import { APPELLATIONS, ROLE_IDS } from '@/lib/accounts/codes';
+import type { EditAccount, NewAccount } from '@/lib/accounts/rules';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
 

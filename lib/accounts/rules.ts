@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPELLATIONS } from './codes';
 
 /**
  * Spec section 5's account form, one schema for the form in the browser and the route handlers
@@ -7,12 +8,6 @@ import { z } from 'zod';
 export const ACCOUNT_NAME_MIN = 4;
 /** Digits only, at least 8 (spec section 9's contact number minimum). */
 export const CONTACT_NUMBER_PATTERN = /^\d{8,20}$/;
-
-/** Role 1 is the sole account administrator (spec section 6): an account is given one of 2 to 8. */
-export const ROLE_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-export const ASSIGNABLE_ROLE_IDS = [2, 3, 4, 5, 6, 7, 8] as const;
-export const ACCOUNT_STATUSES = [1, 0] as const;
-export const APPELLATIONS = ['MR', 'MS'] as const;
 
 /** A text the form must have: a missing field and a blank one get the same message. */
 const text = () => z.string({ error: 'accounts.errors.required' });

@@ -1,4 +1,4 @@
-import { ROLE_IDS } from '../accounts/rules';
+import { ROLE_IDS } from '../accounts/codes';
 import { DEFAULT_PAGE_SIZES, defineList, type ListColumn } from '../list-kit/definition';
 
 const column = (id: string, field: string, rest: Partial<ListColumn> = {}): ListColumn => ({ id, label: `accounts.fields.${id}`, field, ...rest });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { ACTIVITY_ACTIONS, ACTIVITY_OUTCOMES, PORTAL_RECORDED_ACTIONS } from '../../activity/actions';
-import { APPELLATIONS } from '../../accounts/rules';
+import { APPELLATIONS } from '../../accounts/codes';
 import type { SessionData } from '../../session/session';
 import { define, list, outcome, page } from '../define';
 
