@@ -21,9 +21,9 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 /**
  * Exports through a portal process of their own, so that its memory is the exports', not the pages'
  * (one after the other on the same process, as a user would): each path's rows, file size, time,
- * rows/s and the process's resident memory before it and at its peak.
+ * rows/s and the process's resident memory before it and at its peak, beside the goal.
  */
-async function exportFigures(upstreamUrl: string, port: number, paths: [label: string, path: string][]) {
+async function exportFigures(upstreamUrl: string, port: number, goal: string, paths: [label: string, path: string][]) {
   const exporter = await startPortal(upstreamUrl, port);
   try {
     const headers = { cookie: await portalSession(exporter.url), 'sec-fetch-site': 'same-origin' };
@@ -41,7 +41,7 @@ async function exportFigures(upstreamUrl: string, port: number, paths: [label: s
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(sampler);
       const rows = Number(response.headers.get('x-export-total'));
-      figures.push({ format: label, rows, goal: '>= 50 000 rows/s, peak < 200 MB', 'file MB': (bytes / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'portal RSS before MB': before.toFixed(0), 'portal peak RSS MB': peak.toFixed(0) });
+      figures.push({ format: label, rows, goal, 'file MB': (bytes / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'portal RSS before MB': before.toFixed(0), 'portal peak RSS MB': peak.toFixed(0) });
     }
     return figures;
   } finally {
@@ -147,7 +147,7 @@ async function main() {
     );
 
     console.log('\nExport of a year of admin\'s transactions (366 days) through the portal:');
-    console.table(await exportFigures(upstream.url, PORT + 1, ['csv', 'xlsx'].map((format) => [format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`])));
+    console.table(await exportFigures(upstream.url, PORT + 1, '>= 50 000 rows/s, peak < 200 MB', ['csv', 'xlsx'].map((format) => [format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`])));
 
     // The largest settlement file admin can see in a year, downloaded by the URL its drawer builds
     // (components/list-kit/DetailRowsSection.tsx and ExportButton.tsx).
@@ -158,7 +158,7 @@ async function main() {
     const fileUrl = (format: string) =>
       `/api/export/${download.exportList}?${new URLSearchParams([...fileParams, ['format', format], ['id', randomUUID()], ['columns', download.columns.map((c) => c.id).join(',')]])}`;
     console.log(`\nDownload of the largest settlement file (${largest.file_name}, ${largest.total_count} transactions) through the portal:`);
-    console.table(await exportFigures(upstream.url, PORT + 2, ['csv', 'xlsx'].map((format) => [format, fileUrl(format)])));
+    console.table(await exportFigures(upstream.url, PORT + 2, 'none set (issue 11)', ['csv', 'xlsx'].map((format) => [format, fileUrl(format)])));
 
     const firstLoad = [];
     for (const [path, signedIn, goal] of [['/login', false, '< 180 KB'], ['/dashboard/dashboard', true, '< 300 KB'], ['/transaction/transactions', true, '< 300 KB']] as const) {
