@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { createLogger } from '../lib/log/logger';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { UpstreamConfig } from '../upstream/config';
 import { startUpstream } from '../upstream/server';
@@ -41,13 +42,17 @@ export async function benchPostgres(name: string, purpose: string): Promise<{ da
   return { databaseUrl: postgres.adminUrl.replace(/\/postgres$/, `/${name}`), stop: () => postgres.stop() };
 }
 
-/** The reference services, seeded, on PGlite in memory or on the PostgreSQL database given. */
+/**
+ * The reference services, seeded, on PGlite in memory or on the PostgreSQL database given. Their
+ * request log says warnings only: a line per request would fill the figures' output and be
+ * written synchronously on the benchmark's own thread while it times.
+ */
 export function benchUpstream(seedTransactions: number, databaseUrl?: string) {
   const config: UpstreamConfig = {
     port: 0, host: '127.0.0.1', dataDir: ':memory:', databaseUrl, payloadKey: KEY, version: '4.4.9', mode: 'test', portalUrl: 'http://bench',
     tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536,
   };
-  return startUpstream(config, { seedTransactions, log: () => {} });
+  return startUpstream(config, { seedTransactions, log: () => {}, logger: createLogger('upstream', { ...process.env, LOG_LEVEL: 'warn' }) });
 }
 
 export interface BenchPortal {

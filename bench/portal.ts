@@ -1,11 +1,13 @@
-// The transactions page and its export through the portal at 1 000 000 transactions, and the
-// first-load JavaScript of the main pages (issue 6's figures). The reference services run on a
+// The transactions page and its export through the portal at 1 000 000 transactions (issue 6's
+// figures), the two settlement lists and the largest settlement file's download (issue 11's), and
+// the first-load JavaScript of the main pages. The reference services run on a
 // throwaway PostgreSQL when one can be started (PGlite returns rows about 20 times slower, which
 // would measure the stand-in, not the portal), else on PGlite.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import { reconciliationList } from '../lib/lists/reconciliation';
 import { benchPostgres, benchUpstream, percentile, portalSession, startPortal } from './harness';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -15,6 +17,37 @@ const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'As
 
 /** Resident memory of a process now, in MB (Linux). */
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/**
+ * Exports through a portal process of their own, so that its memory is the exports', not the pages'
+ * (one after the other on the same process, as a user would): each path's rows, file size, time,
+ * rows/s and the process's resident memory before it and at its peak, beside the goal.
+ */
+async function exportFigures(upstreamUrl: string, port: number, goal: string, paths: [label: string, path: string][]) {
+  const exporter = await startPortal(upstreamUrl, port);
+  try {
+    const headers = { cookie: await portalSession(exporter.url), 'sec-fetch-site': 'same-origin' };
+    const pid = exporter.process.pid ?? 0;
+    const figures = [];
+    for (const [label, path] of paths) {
+      const before = rssOf(pid);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
+      const t0 = performance.now();
+      const response = await fetch(`${exporter.url}${path}`, { headers });
+      if (response.status !== 200 || !response.body) throw new Error(`export ${label}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+      let bytes = 0;
+      for await (const chunk of response.body) bytes += chunk.byteLength;
+      const seconds = (performance.now() - t0) / 1000;
+      clearInterval(sampler);
+      const rows = Number(response.headers.get('x-export-total'));
+      figures.push({ format: label, rows, goal, 'file MB': (bytes / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'portal RSS before MB': before.toFixed(0), 'portal peak RSS MB': peak.toFixed(0) });
+    }
+    return figures;
+  } finally {
+    exporter.stop();
+  }
+}
 
 async function main() {
   const postgres = await benchPostgres('bench', 'the benchmark');
@@ -39,61 +72,93 @@ async function main() {
       return samples;
     };
     const time = (path: string) => sample(() => get(path), path);
-    // The page's realtime call alone, through the gateway route: the services' share of the page.
-    const callRealtime = (input: object) =>
-      fetch(`${portal.url}/api/gateway/realtimeTransactions`, {
+    // A list's call alone (10 rows of page 1 unless the input says otherwise), through the gateway
+    // route as the browser makes it: the services' share of the page.
+    const callList = (call: string, input: object) =>
+      fetch(`${portal.url}/api/gateway/${call}`, {
         method: 'POST',
         headers: { ...headers, origin: portal.url, 'content-type': 'application/json' },
         body: JSON.stringify({ input: { limit: 10, page: 1, ...input } }),
       });
+    const answerOf = async <T>(call: string, input: object): Promise<T> => {
+      const response = await callList(call, input);
+      if (response.status !== 200) throw new Error(`${call}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+      return ((await response.json()) as { data: T }).data;
+    };
+    // Each scenario: the page, the same query as one gateway call, and the goal (issues 11 and 17).
+    const pageFigures = async (call: string, scenarios: [scenario: string, path: string, input: object][]) => {
+      const figures = [];
+      for (const [scenario, path, input] of scenarios) {
+        const page = await time(path);
+        const answer = await sample(() => callList(call, input), scenario);
+        const ms = (samples: number[], p: number) => `${percentile(samples, p).toFixed(1)} ms`;
+        figures.push({ scenario, 'page p50': ms(page, 50), 'page p95': ms(page, 95), 'call p50': ms(answer, 50), 'call p95': ms(answer, 95), goal: 'page p95 < 150 ms' });
+      }
+      return figures;
+    };
     const compactDay = (offset: number) => day(offset).replaceAll('-', '');
-    const monthInput = { gmtPaymentFrom: `${compactDay(-29)}000000`, gmtPaymentTo: `${compactDay(0)}235959` };
+    /** The first and last instant of the last `days` days including today, as the calls take them. */
+    const bounds = (days: number) => [`${compactDay(1 - days)}000000`, `${compactDay(0)}235959`] as const;
+    const [monthFrom, monthTo] = bounds(30);
+    const [yearFrom, yearTo] = bounds(366);
+    const monthInput = { gmtPaymentFrom: monthFrom, gmtPaymentTo: monthTo };
 
     const month = `from=${day(-29)}&to=${day(0)}`;
     const year = `from=${day(-365)}&to=${day(0)}`;
-    const probe = await callRealtime(monthInput);
-    const { data } = (await probe.json()) as { data: { total: number; data: { merchant_no: string }[] } };
+    const data = await answerOf<{ total: number; data: { merchant_no: string }[] }>('realtimeTransactions', monthInput);
     const merchant = data.data[0]?.merchant_no ?? '';
     const deepPage = Math.ceil(data.total / 10);
-    // Each scenario: the page, the same query as one gateway call, and the goal (issue 17).
-    const scenarios: [string, string, object][] = [
+    const pages = await pageFigures('realtimeTransactions', [
       ['first page (today)', '/transaction/transactions', {}],
       ['filtered (merchant, VISA, 30 days)', `/transaction/transactions?${month}&merchant=${merchant}&paymentType=VISA`, { ...monthInput, merchant_no: merchant, payment_type: 'VISA' }],
       [`deep page (page ${deepPage} of 30 days)`, `/transaction/transactions?${month}&page=${deepPage}`, { ...monthInput, page: deepPage }],
-      ['first page of a year', `/transaction/transactions?${year}`, { gmtPaymentFrom: `${compactDay(-365)}000000`, gmtPaymentTo: `${compactDay(0)}235959` }],
-    ];
-    const pages = [];
-    for (const [scenario, path, input] of scenarios) {
-      const page = await time(path);
-      const call = await sample(() => callRealtime(input), scenario);
-      const ms = (samples: number[], p: number) => `${percentile(samples, p).toFixed(1)} ms`;
-      pages.push({ scenario, 'page p50': ms(page, 50), 'page p95': ms(page, 95), 'call p50': ms(call, 50), 'call p95': ms(call, 95), goal: 'page p95 < 150 ms' });
-    }
+      ['first page of a year', `/transaction/transactions?${year}`, { gmtPaymentFrom: yearFrom, gmtPaymentTo: yearTo }],
+    ]);
     console.log(`\nTransactions page through the portal (server-rendered HTML, complete), admin, ${TRANSACTIONS} transactions, ${ROUNDS} rounds:`);
     console.table(pages);
 
-    // The export on a portal process of its own, so that its memory is the export's, not the pages'.
-    const exporter = await startPortal(upstream.url, PORT + 1);
-    const exportHeaders = { cookie: await portalSession(exporter.url), 'sec-fetch-site': 'same-origin' };
-    const exports = [];
-    for (const format of ['csv', 'xlsx']) {
-      const pid = exporter.process.pid ?? 0;
-      const before = rssOf(pid);
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
-      const t0 = performance.now();
-      const response = await fetch(`${exporter.url}/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`, { headers: exportHeaders });
-      if (response.status !== 200 || !response.body) throw new Error(`export ${format}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
-      let bytes = 0;
-      for await (const chunk of response.body) bytes += chunk.byteLength;
-      const seconds = (performance.now() - t0) / 1000;
-      clearInterval(sampler);
-      const rows = Number(response.headers.get('x-export-total'));
-      exports.push({ format, rows, goal: '>= 50 000 rows/s, peak < 200 MB', 'file MB': (bytes / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'portal RSS before MB': before.toFixed(0), 'portal peak RSS MB': peak.toFixed(0) });
-    }
-    exporter.stop();
+    // The settlement lists (issue 11): the first page as the menu opens it (the last 30 days), one
+    // merchant and one payment type or wallet over a year (the longest span), and a year's last page.
+    // Each call's input is what the list's source (lib/settlements/sources.ts) sends for that URL.
+    type Listed = { totalPage: number; data: Record<string, string | number>[] };
+    const fileMonth = { sort: 'settledate', order: 'desc', settleDateFrom: monthFrom, settleDateTo: monthTo };
+    const fileYear = { ...fileMonth, settleDateFrom: yearFrom, settleDateTo: yearTo };
+    const files = await answerOf<Listed>('settlementFiles', fileYear);
+    const fileFilter = { merchant: String(files.data[0]?.merchant_no ?? ''), paymentType: String(files.data[0]?.payment_type ?? 'VISA') };
+    console.log(`\nReconciliation (settlement files) through the portal, admin, ${ROUNDS} rounds:`);
+    console.table(
+      await pageFigures('settlementFiles', [
+        ['first page (30 days)', '/transaction/reconciliation', fileMonth],
+        [`filtered (merchant, ${fileFilter.paymentType}, 366 days)`, `/transaction/reconciliation?${year}&${new URLSearchParams(fileFilter)}`, { ...fileYear, merchant_no: fileFilter.merchant, payment_type: fileFilter.paymentType }],
+        [`deep page (page ${files.totalPage} of 366 days)`, `/transaction/reconciliation?${year}&page=${files.totalPage}`, { ...fileYear, page: files.totalPage }],
+      ]),
+    );
+    const remitMonth = { sort: 'reconciliation_date', order: 'desc', reconDateFrom: monthFrom, reconDateTo: monthTo };
+    const remitYear = { ...remitMonth, reconDateFrom: yearFrom, reconDateTo: yearTo };
+    const remittances = await answerOf<Listed>('remittances', remitYear);
+    const remitFilter = { merchant: String(remittances.data[0]?.merchant_no ?? ''), wallet: String(remittances.data[0]?.wallet ?? 'CARD') };
+    console.log(`\nFund settlement (remittances) through the portal, admin, ${ROUNDS} rounds:`);
+    console.table(
+      await pageFigures('remittances', [
+        ['first page (30 days)', '/transaction/settles', remitMonth],
+        [`filtered (merchant, ${remitFilter.wallet}, 366 days)`, `/transaction/settles?${year}&${new URLSearchParams(remitFilter)}`, { ...remitYear, merchant_no: remitFilter.merchant, wallet: remitFilter.wallet }],
+        [`deep page (page ${remittances.totalPage} of 366 days)`, `/transaction/settles?${year}&page=${remittances.totalPage}`, { ...remitYear, page: remittances.totalPage }],
+      ]),
+    );
+
     console.log('\nExport of a year of admin\'s transactions (366 days) through the portal:');
-    console.table(exports);
+    console.table(await exportFigures(upstream.url, PORT + 1, '>= 50 000 rows/s, peak < 200 MB', ['csv', 'xlsx'].map((format) => [format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`])));
+
+    // The largest settlement file admin can see in a year, downloaded by the URL its drawer builds
+    // (components/list-kit/DetailRowsSection.tsx and ExportButton.tsx).
+    const [largest] = (await answerOf<Listed>('settlementFiles', { ...fileYear, sort: 'total_count', limit: 1 })).data;
+    const download = reconciliationList.detailRows?.find((section) => section.exportList);
+    if (!largest || !download?.exportList) throw new Error('no settlement file to download');
+    const fileParams = Object.entries(download.exportFilters ?? {}).map(([key, field]) => [key, String(largest[field])]);
+    const fileUrl = (format: string) =>
+      `/api/export/${download.exportList}?${new URLSearchParams([...fileParams, ['format', format], ['id', randomUUID()], ['columns', download.columns.map((c) => c.id).join(',')]])}`;
+    console.log(`\nDownload of the largest settlement file (${largest.file_name}, ${largest.total_count} transactions) through the portal:`);
+    console.table(await exportFigures(upstream.url, PORT + 2, 'none set (issue 11)', ['csv', 'xlsx'].map((format) => [format, fileUrl(format)])));
 
     const firstLoad = [];
     for (const [path, signedIn, goal] of [['/login', false, '< 180 KB'], ['/dashboard/dashboard', true, '< 300 KB'], ['/transaction/transactions', true, '< 300 KB']] as const) {
