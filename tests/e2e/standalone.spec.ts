@@ -3,6 +3,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
+
+/** A port of this run's own for a server the test starts (beside the portal's), one per worker. */
+const sparePort = () => E2E_PORT + 1 + test.info().parallelIndex;
 
 /**
  * The Docker image copies .next/standalone (with .next/static and public inside) and runs
@@ -13,7 +17,7 @@ test('the standalone output starts with plain node server.js and answers /api/he
   test.setTimeout(60_000);
   const dir = mkdtempSync(join(tmpdir(), 'portal-standalone-'));
   cpSync('.next/standalone', dir, { recursive: true });
-  const port = 3190 + test.info().workerIndex;
+  const port = sparePort();
   const server = spawn(process.execPath, ['server.js'], {
     cwd: dir,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', SESSION_SECRET: 'standalone-session-secret-0123456789abcdef', PAYLOAD_KEY: 'standalone-payload-key' },
@@ -47,7 +51,7 @@ test('the standalone output starts with plain node server.js and answers /api/he
 test('the standalone output refuses to start in production without its secrets', async () => {
   const result = spawnSync(process.execPath, ['server.js'], {
     cwd: '.next/standalone',
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(3290 + test.info().workerIndex), HOSTNAME: '127.0.0.1' },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(sparePort()), HOSTNAME: '127.0.0.1' },
     encoding: 'utf8',
     timeout: 20_000,
   });
