@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HELP_TOPICS } from '../../lib/shell/help';
-import { expect, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { expect, newUser, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 /**
  * The first screens as a new user meets them (issue 16): every width, honest navigation messages,
@@ -134,8 +134,12 @@ test.describe('forbidden and unknown addresses', () => {
   });
 });
 
-test('the forced first-login page has a way out: sign out', async ({ page }) => {
-  await signedIn(page, 'newcomer@demo.test', /\/FirstLoginUpdPwd$/);
+test('the forced first-login page has a way out: sign out', async ({ page, browser, leakScan }) => {
+  // A new user of its own: auth.spec.ts completes the seeded newcomer's first login meanwhile.
+  const { account, password } = await newUser(browser, 2);
+  leakScan.secret(password);
+  await signIn(page, account, password);
+  await expect(page).toHaveURL(/\/FirstLoginUpdPwd$/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login\?notice=loggedOut$/);
   await page.goto('/FirstLoginUpdPwd');

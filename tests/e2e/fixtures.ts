@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
 
 /** Texts that must never reach the browser; tests add the passwords they type. */
@@ -70,8 +70,36 @@ export async function signIn(page: Page, account: string, password = 'Portal#202
 }
 
 /** The newest mail to an address, from the reference services' outbox. */
-export async function latestMail(request: import('@playwright/test').APIRequestContext, to: string): Promise<string> {
+export async function latestMail(request: APIRequestContext, to: string): Promise<string> {
   const answer = await request.get(`${E2E_ENV.UPSTREAM_URL}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
   const [mail] = (await answer.json()) as { body: string }[];
   return mail?.body ?? '';
+}
+
+/**
+ * A user of the test's own, for a test that changes a user's password or first-login state: the
+ * tests run in parallel against one database, so no other test may share such a user. The
+ * administrator creates it through the portal's account-creation route (in a browser context of its
+ * own, leaving the caller's untouched); its temporary password comes from the mail, and the user must
+ * change it at first sign-in, as every new user must.
+ */
+export async function newUser(browser: Browser, roleId: number): Promise<{ account: string; password: string }> {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await signIn(admin, 'admin');
+    await expect(admin).toHaveURL(/\/dashboard\/dashboard$/, { timeout: 30_000 });
+    const account = `e2e.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const email = `${account}@demo.test`;
+    const created = await admin.request.post('/api/accounts', {
+      headers: { origin: new URL(admin.url()).origin },
+      data: { account, contactName: 'Test User', contactEmail: email, contactNumber: '85290004321', roleId, status: 1, jobTitle: 'Tester', department: 'Quality', appellation: 'MS' },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const password = /temporary password: (\S+)/.exec(await latestMail(admin.request, email))?.[1];
+    expect(password, 'the temporary password in the mail').toBeTruthy();
+    return { account, password: password as string };
+  } finally {
+    await context.close();
+  }
 }
