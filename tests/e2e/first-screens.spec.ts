@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HELP_TOPICS } from '../../lib/shell/help';
-import { expect, newUser, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { chooseFromTabMenu, expect, newUser, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 /**
  * The first screens as a new user meets them (issue 16): every width, honest navigation messages,
@@ -161,8 +161,7 @@ test('Refresh reloads the tab it belongs to, not the page shown', async ({ page 
     const url = new URL(request.url());
     if (request.resourceType() === 'document' || url.searchParams.has('_rsc') || request.headers()['rsc'] === '1') rendered.push(url.pathname);
   });
-  await tabs.getByRole('link', { name: 'Store information' }).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: 'Refresh' }).click();
+  await chooseFromTabMenu(page, 'Store information', 'Refresh');
   await expect(page).toHaveURL(/\/merchant\/stores$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Store information' })).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -103,3 +103,15 @@ export async function newUser(browser: Browser, roleId: number): Promise<{ accou
     await context.close();
   }
 }
+
+/**
+ * Right-clicks an open page's tab and chooses an item of its menu. The menu is placed at the
+ * pointer once measured, and a context menu closes when the page scrolls, so the item is clicked
+ * once it stands in the window (clicking it earlier would scroll to it and close the menu).
+ */
+export async function chooseFromTabMenu(page: Page, tab: string, item: string) {
+  await page.getByRole('navigation', { name: 'Open pages' }).getByRole('link', { name: tab }).click({ button: 'right' });
+  const choice = page.getByRole('menuitem', { name: item, exact: true });
+  await expect(choice).toBeInViewport();
+  await choice.click();
+}

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { buildMenu } from '../../lib/auth/menu';
 import { MENUS, ROLES } from '../../upstream/seed/reference-data';
 import { E2E_ENV } from '../../playwright.config';
-import { expect, newUser, signIn, test } from './fixtures';
+import { chooseFromTabMenu, expect, newUser, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
 
@@ -58,8 +58,7 @@ test('the tab strip: pinned homepage, right-click menu, state kept per tab', asy
   expect(await tabTitles(page)).toEqual(['Homepage', 'Real-time transaction', 'Store information']);
 
   // Right-click the active tab and close it: the last remaining tab opens, at the URL it was left at.
-  await tabs(page).getByRole('link', { name: 'Store information' }).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: 'Close', exact: true }).click();
+  await chooseFromTabMenu(page, 'Store information', 'Close');
   await expect(page).toHaveURL(/\/transaction\/transactions\?page=3$/);
   expect(await tabTitles(page)).toEqual(['Homepage', 'Real-time transaction']);
   await expect(tabs(page).getByRole('link', { name: 'Real-time transaction' })).toHaveAttribute('aria-current', 'page');
