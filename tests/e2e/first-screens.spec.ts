@@ -197,7 +197,8 @@ test('the footer and sidebar help links open the portal\'s help pages when no ad
   await page.locator('.portal-sider').getByRole('link', { name: 'Help and tips' }).click();
   const index = await opened;
   await expect(index.getByRole('heading', { level: 1, name: 'Help and tips' })).toBeVisible();
-  await index.getByRole('link', { name: 'User Guide' }).click();
+  // The index's own link (the footer's is the same topic, in a new tab).
+  await index.getByRole('main').getByRole('link', { name: 'User Guide' }).click();
   // The guide names each screen with its menu label.
   await expect(index.getByRole('heading', { level: 3, name: 'Transaction management › Real-time transaction' })).toBeVisible();
   // The risk portal is another system: without an address it still says so.

@@ -13,7 +13,10 @@ test('/404 shows the translated not-found page with a way back', async ({ page }
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to homepage' })).toHaveAttribute('href', '/');
-  await expect(page.getByRole('contentinfo')).toHaveText('Version 4.4.9');
+  // The footer: the help pages (opening in a new tab) and the version.
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/help/faq');
+  await expect(footer).toContainText('Version 4.4.9');
 });
 
 test('an unknown path sends a signed-out visitor to sign in (spec section 2)', async ({ page }) => {
