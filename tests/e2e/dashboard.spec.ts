@@ -53,6 +53,7 @@ test('a failing panel shows its own error with a retry, the others still load', 
   await fault(500);
   try {
     await signIn(page, 'other-checker@demo.test');
+    await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
     const panel = page.getByTestId('panel-topStores');
     await expect(panel.getByRole('alert')).toContainText('This panel could not be loaded.');
     await drawnPixels(page, 'chart-curve');
