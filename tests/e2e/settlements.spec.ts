@@ -1,11 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { LANGUAGE_TAGS, LANGUAGES } from '../../lib/i18n/languages';
 import { expect, signIn, test } from './fixtures';
 
 const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const SPAN = `from=${hongKongDay(-90)}&to=${hongKongDay()}`;
 const rows = (page: Page) => page.locator('tbody tr.portal-row');
 const amount = (text: string) => Math.round(Number(text.replaceAll(',', '')) * 100);
+
+/** The language cookie for the whole site (a cookie set by the page's URL would hold for its folder only). */
+async function chooseLanguage(page: Page, language: string) {
+  await page.context().addCookies([{ name: 'language', value: language, url: new URL('/', page.url()).href }]);
+}
 
 async function signedIn(page: Page, account: string) {
   await signIn(page, account);
@@ -81,7 +87,7 @@ test('fund settlement: totals add up, filtered by status, a merged remittance ex
 
 test('the WxAli screens show Alipay and WeChat Pay only, by their names in Traditional Chinese', async ({ page }) => {
   await signedIn(page, 'wxali@demo.test');
-  await page.context().addCookies([{ name: 'language', value: 'zhTW', url: page.url() }]);
+  await chooseLanguage(page, 'zhTW');
   await page.goto(`/transaction/reconWxAli?${SPAN}`);
   await expect(page.getByRole('heading', { name: '對帳：支付寶及微信支付' })).toBeVisible();
   const types = new Set(await column(page, '支付方式'));
@@ -96,12 +102,13 @@ test('the WxAli screens show Alipay and WeChat Pay only, by their names in Tradi
 test('each screen fits 390, 1024 and 1440 px in the three languages without horizontal page overflow', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await signedIn(page, 'admin');
-  for (const language of ['en', 'zhTW', 'zhCN']) {
-    await page.context().addCookies([{ name: 'language', value: language, url: page.url() }]);
+  for (const language of LANGUAGES) {
+    await chooseLanguage(page, language);
     for (const screen of ['reconciliation', 'settles', 'reconWxAli', 'settleWxAli']) {
       for (const width of [1440, 1024, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/transaction/${screen}?${SPAN}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGE_TAGS[language]);
         await expect(page.locator('table').first()).toHaveAttribute('aria-busy', 'false');
         expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
         await page.screenshot({ path: testInfo.outputPath(`${screen}-${language}-${width}.png`), fullPage: true });
