@@ -42,7 +42,7 @@ test('reconciliation: filtered by payment type in the URL, paged, a file detaile
   await expect.poll(() => column(page, 'Settlement date')).not.toEqual(firstPage);
 
   await rows(page).first().click();
-  const drawer = page.locator('.ant-drawer-content');
+  const drawer = page.getByRole('dialog', { name: 'Settlement file' });
   const section = drawer.getByTestId('detail-transactions');
   await expect(section.locator('tbody tr.portal-row').first()).toBeVisible();
   const fileName = (await drawer.locator('.ant-descriptions-item-content').first().innerText()).trim();
@@ -80,7 +80,7 @@ test('fund settlement: totals add up, filtered by status, a merged remittance ex
     await expect(page).toHaveURL(new RegExp(`page=${p}`));
   }
   await merged.click();
-  const members = page.locator('.ant-drawer-content').getByTestId('detail-members');
+  const members = page.getByRole('dialog', { name: 'Remittance' }).getByTestId('detail-members');
   await expect(members.locator('tbody tr.portal-row').first()).toBeVisible();
   expect(await members.locator('tbody tr.portal-row').count()).toBeGreaterThanOrEqual(2);
 });
