@@ -27,6 +27,9 @@ export default defineConfig({
   workers: 2,
   reporter: [['list']],
   timeout: 45_000,
+  // A sign-in or a server render can take several seconds on CI's two cores under two workers;
+  // the default 5 s would fail a correct page for being busy.
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -29,7 +29,8 @@ export const activityList = defineList({
     column('user', 'account', { sort: 'account' }),
     column('action', 'actionKey', { names: 'activity.actions', sort: 'action' }),
     column('target', 'target'),
-    column('ip', 'ip'),
+    // 'direct' is what the portal records when no proxy is trusted to name the address (docs/decisions.md).
+    column('ip', 'ip', { names: 'activity.addresses' }),
     column('outcome', 'outcome', { names: 'activity.outcomes', pinned: true }),
   ],
   detailTitle: 'menu.activityLog',

@@ -12,8 +12,12 @@ test('admin creates a role 4 account; the user signs in with the mailed password
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
   await page.goto('/accountMng/accountStatus');
   await expect(page.getByRole('heading', { name: 'Account status' })).toBeVisible();
-  await page.getByRole('button', { name: 'New account' }).click();
   const dialog = page.getByRole('dialog', { name: 'New account' });
+  // The server-rendered button answers once the page is hydrated: on a busy machine a first click can come earlier.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'New account' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await dialog.getByLabel('User name').fill(account);
   await dialog.getByLabel('Contact name').fill('Ng Wai Man');
   await dialog.getByLabel('E-mail').fill('not-an-email');
