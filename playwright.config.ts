@@ -26,7 +26,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [['list']],
-  timeout: 45_000,
+  // A journey of many pages; generous because CI's two cores serve two workers, the portal and the services.
+  timeout: 90_000,
   // A sign-in or a server render can take several seconds on CI's two cores under two workers;
   // the default 5 s would fail a correct page for being busy.
   expect: { timeout: 15_000 },
