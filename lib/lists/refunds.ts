@@ -65,7 +65,9 @@ export const refundReviewList = defineList({
   id: 'refundReview',
   title: 'refund.reviewTitle',
   menu: 'reviewRefund',
-  filters: FILTERS,
+  // What waits for the checker, as far back as the search goes (30 days), not only today's requests:
+  // the menu's badge counts every waiting request, and an empty list under it would say nothing waits.
+  filters: FILTERS.map((filter) => (filter.kind === 'days' ? { ...filter, defaultDays: REFUND_SPAN_DAYS } : filter)),
   ...common,
 });
 
