@@ -121,3 +121,43 @@ test('each screen fits 390, 1024 and 1440 px in the three languages without hori
     }
   }
 });
+
+/** Each screen, its user, a code filter in its URL, its drawer, and the summary cards its download's totals line repeats (in the file's order). */
+const SCREENS = [
+  { account: 'admin', path: '/transaction/reconciliation', filter: 'paymentType=VISA', drawer: 'Settlement file', cards: ['count', 'volume', 'mdrFee'] },
+  { account: 'admin', path: '/transaction/settles', filter: 'wallet=CARD', drawer: 'Remittance', cards: ['receivable', 'fee', 'remitted', 'notRemitted'] },
+  { account: 'wxali@demo.test', path: '/transaction/reconWxAli', filter: 'paymentType=ALIPAY', drawer: 'Settlement file', cards: ['count', 'volume', 'mdrFee'] },
+  { account: 'wxali@demo.test', path: '/transaction/settleWxAli', filter: 'wallet=WECHAT', drawer: 'Remittance', cards: ['receivable', 'fee', 'remitted', 'notRemitted'] },
+];
+
+for (const screen of SCREENS) {
+  test(`${screen.path}: filtered, paged, a row detailed, and the download's rows and totals equal the screen's`, async ({ page }) => {
+    await signedIn(page, screen.account);
+    await page.goto(`${screen.path}?${SPAN}&${screen.filter}`);
+    const total = Number(((await page.getByText(/^[\d,]+ records?$/).innerText()).match(/[\d,]+/)?.[0] ?? '').replaceAll(',', ''));
+    expect(total).toBeGreaterThan(10);
+    const firstPage = await rows(page).allInnerTexts();
+    expect(firstPage).toHaveLength(10);
+    await page.locator('.ant-pagination-item-2').click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect.poll(() => rows(page).allInnerTexts()).not.toEqual(firstPage);
+    await rows(page).first().click();
+    await expect(page.getByRole('dialog', { name: screen.drawer })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const cards = await Promise.all(screen.cards.map(async (id) => (id === 'count' ? Number((await summary(page, id)).replaceAll(',', '')) : amount(await summary(page, id)))));
+    const [download] = await Promise.all([page.waitForEvent('download'), (async () => {
+      await page.getByRole('button', { name: 'Export' }).first().click();
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+    })()]);
+    const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const blank = lines.indexOf('');
+    expect(blank - 1).toBe(total);
+    // The totals line: "Rows", the row count, then each summed column.
+    const fields = (lines.at(-1)?.match(/("[^"]*"|[^,]+)/g) ?? []).map((field) => field.replace(/[",]/g, ''));
+    expect(fields[0]).toBe('Rows');
+    expect(Number(fields[1])).toBe(total);
+    const sums = fields.slice(2).map((field, i) => (screen.cards[i] === 'count' ? Number(field) : amount(field)));
+    expect(sums).toEqual(cards);
+  });
+}
