@@ -1,4 +1,4 @@
-import { expect, latestMail, signIn, test } from './fixtures';
+import { clickUntilVisible, expect, latestMail, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -13,11 +13,7 @@ test('admin creates a role 4 account; the user signs in with the mailed password
   await page.goto('/accountMng/accountStatus');
   await expect(page.getByRole('heading', { name: 'Account status' })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'New account' });
-  // The server-rendered button answers once the page is hydrated: on a busy machine a first click can come earlier.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'New account' }).click();
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  await clickUntilVisible(page.getByRole('button', { name: 'New account' }), dialog);
   await dialog.getByLabel('User name').fill(account);
   await dialog.getByLabel('Contact name').fill('Ng Wai Man');
   await dialog.getByLabel('E-mail').fill('not-an-email');
@@ -56,8 +52,9 @@ test('admin creates a role 4 account; the user signs in with the mailed password
 
   // Deactivation, confirmed, ends the user's open session at its next request.
   await page.goto(`/accountMng/accountStatus?userName=${account}`);
-  await page.getByRole('cell', { name: account, exact: true }).click();
-  await page.getByRole('button', { name: 'Deactivate' }).click();
+  const deactivate = page.getByRole('button', { name: 'Deactivate' });
+  await clickUntilVisible(page.getByRole('cell', { name: account, exact: true }), deactivate);
+  await deactivate.click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByText('Account deactivated; its sessions have ended.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: account }).getByText('Inactive')).toBeVisible();

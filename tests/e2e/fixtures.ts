@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
 
 /** Texts that must never reach the browser; tests add the passwords they type. */
@@ -114,4 +114,15 @@ export async function chooseFromTabMenu(page: Page, tab: string, item: string) {
   const choice = page.getByRole('menuitem', { name: item, exact: true });
   await expect(choice).toBeInViewport();
   await choice.click();
+}
+
+/**
+ * Clicks a server-rendered control until what it opens is visible. Its handler is attached once
+ * the page is hydrated; on CI's two busy cores a first click can come earlier and do nothing.
+ */
+export async function clickUntilVisible(trigger: Locator, opened: Locator) {
+  await expect(async () => {
+    await trigger.click();
+    await expect(opened).toBeVisible({ timeout: 2_000 });
+  }).toPass();
 }
