@@ -151,12 +151,7 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
       }
     }
   }
-  // An applying store with no terminal yet, as new branches are.
-  await db.query(
-    `INSERT INTO stores SELECT 'S999001', merchant_no, business_name || ' (Tsim Sha Tsui, opening soon)', 'Hong Kong', 'Kowloon',
-       'Yau Tsim Mong', '1 Canton Road, Tsim Sha Tsui, Hong Kong', '廣東道1號', '1 Canton Road', 'Applying', NULL
-     FROM merchants WHERE customer_no = 'C0001' ORDER BY merchant_no LIMIT 1`,
-  );
+  await insertMerchantStates(db, anchor);
   for (const role of ROLES) {
     await db.query('INSERT INTO roles VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       role.role_id, role.role_name, role.role_cname, role.role_tname, role.can_apply, role.can_approve, role.has_op_password, role.single_search_only,
@@ -170,6 +165,31 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
     for (const code of leaves) await db.query('INSERT INTO role_menus VALUES ($1, $2)', [role.role_id, code]);
   }
   return { terminals, fees };
+}
+
+/**
+ * The first customer shows every state its merchant screens name: an applying store (no terminal
+ * yet, as new branches are) and a closed one beside the active ones, and business registrations
+ * that are valid, expire within 30 days and have expired (lib/merchants/br-expiry.ts).
+ */
+async function insertMerchantStates(db: Database, anchor: CalendarDay) {
+  await db.query(
+    `INSERT INTO stores SELECT 'S999001', merchant_no, business_name || ' (Tsim Sha Tsui, opening soon)', 'Hong Kong', 'Kowloon',
+       'Yau Tsim Mong', '1 Canton Road, Tsim Sha Tsui, Hong Kong', '廣東道1號', '1 Canton Road', 'Applying', NULL
+     FROM merchants WHERE customer_no = 'C0001' ORDER BY merchant_no LIMIT 1`,
+  );
+  await db.query(
+    `INSERT INTO stores SELECT 'S999002', merchant_no, business_name || ' (Causeway Bay, closed)', 'Hong Kong', 'Hong Kong Island',
+       'Wan Chai', '500 Hennessy Road, Causeway Bay, Hong Kong', '軒尼詩道500號', '500 Hennessy Road', 'Inactive', $1
+     FROM merchants WHERE customer_no = 'C0001' ORDER BY merchant_no OFFSET 1 LIMIT 1`,
+    [toIsoDay(addDays(anchor, -1200))],
+  );
+  for (const [offset, days] of [[1, 12], [2, -20]] as const) {
+    await db.query(
+      `UPDATE merchants SET br_expiry_date = $1 WHERE merchant_no = (SELECT merchant_no FROM merchants WHERE customer_no = 'C0001' ORDER BY merchant_no OFFSET $2 LIMIT 1)`,
+      [toIsoDay(addDays(anchor, days)), offset],
+    );
+  }
 }
 
 async function insertUsers(db: Database, anchor: CalendarDay): Promise<Map<string, number>> {

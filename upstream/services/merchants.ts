@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { PAYMENT_TYPES } from '../../lib/domain/transaction-types';
+import { MERCHANT_STATUSES, SERVICE_STATUSES, STORE_STATUSES } from '../../lib/merchants/codes';
 import { authedCall, type Endpoint } from '../http/endpoint';
 import { optionalText, pageOf, paging, wholeNumber } from '../http/inputs';
+import { notFound } from '../http/errors';
 import { checkUserId, customersIn } from './scope-checks';
 import { withPartnerVariant } from './transactions';
 
@@ -42,7 +45,7 @@ const merchantInfo = withPartnerVariant({
     customer_no: optionalText(30),
     merchant_no: optionalText(30),
     groupID: optionalText(30),
-    status: z.enum(['Active', 'Inactive']).optional(),
+    status: z.enum(MERCHANT_STATUSES).optional(),
   }),
   async handle(context, input) {
     checkUserId(context, input.userid);
@@ -53,11 +56,13 @@ const merchantInfo = withPartnerVariant({
       AND ($4::text IS NULL OR m.group_id = $4) AND ($5::text IS NULL OR m.status = $5)`;
     const counted = `
       SELECT m.*, c.customer_name, c.customer_cname, g.group_name, c.partner_no, p.name AS partner_name,
+             b.ch_name AS bank_ch_name, b.eng_name AS bank_eng_name, b.account_no, b.account_name, b.swiftcode,
              (SELECT count(*) FROM payment_services ps WHERE ps.merchant_no = m.merchant_no AND ps.status = 'Y')::int AS payment_type_count,
              (SELECT count(*) FROM stores s WHERE s.merchant_no = m.merchant_no)::int AS store_count,
              (SELECT count(*) FROM terminals t WHERE t.merchant_no = m.merchant_no)::int AS terminal_count
         FROM merchants m JOIN customers c ON c.customer_no = m.customer_no
         LEFT JOIN merchant_groups g ON g.group_id = m.group_id LEFT JOIN partners p ON p.partner_no = c.partner_no
+        LEFT JOIN bank_accounts b ON b.merchant_no = m.merchant_no
        WHERE ${where}`;
     const [totals] = await context.db.query<{ total: number; payment: number; stores: number; terminals: number }>(
       `SELECT count(*)::int AS total, coalesce(sum(payment_type_count), 0)::int AS payment, coalesce(sum(store_count), 0)::int AS stores,
@@ -66,10 +71,11 @@ const merchantInfo = withPartnerVariant({
     );
     const limit = input.ispaging === false ? 10_000 : input.limit;
     const data = await context.db.query(
-      `SELECT customer_no, customer_name, merchant_no, business_name, business_cname, to_char(assigned_date, 'YYYY-MM-DD') AS assigned_date,
-              tel_no, cn_fee, hk_fee, status, email, to_char(br_expiry_date, 'YYYY-MM-DD') AS "brExpiryDate", group_name AS "groupName",
+      `SELECT customer_no, customer_name, customer_cname, merchant_no, business_name, business_cname, to_char(assigned_date, 'YYYY-MM-DD') AS assigned_date,
+              tel_no, cn_fee::text, hk_fee::text, status, email, to_char(br_expiry_date, 'YYYY-MM-DD') AS "brExpiryDate", group_name AS "groupName",
               group_id AS "groupID", partner_no AS "partnerId", partner_name AS "partnerName",
-              payment_type_count AS "paymentTypeNumber", 1 AS "midNumber", store_count AS "sidNumber", terminal_count AS "tidNumber"
+              payment_type_count AS "paymentTypeNumber", 1 AS "midNumber", store_count AS "sidNumber", terminal_count AS "tidNumber",
+              bank_ch_name, bank_eng_name, account_no, account_name, swiftcode
          FROM (${counted}) x ORDER BY ${MERCHANT_SORTS[input.sort].replace('m.', '')} ${input.order === 'asc' ? 'ASC' : 'DESC'}, merchant_no
         LIMIT ${limit} OFFSET ${(input.page - 1) * limit}`,
       params,
@@ -128,6 +134,8 @@ const partnerList = authedCall({
   },
 });
 
+const STORE_SORTS = { store_code: 's.store_code', store_name: 's.store_name', merchant_no: 's.merchant_no', status: 's.status', activation_date: 's.activation_date' } as const;
+
 /** Stores with their terminals (the "store terminal" call of spec section 7, guarded in the portal). */
 const storeTerminals = withPartnerVariant({
   method: 'GET',
@@ -136,29 +144,98 @@ const storeTerminals = withPartnerVariant({
   input: z.object({
     ...paging,
     order: z.enum(['asc', 'desc']).default('asc'),
+    sort: z.enum(Object.keys(STORE_SORTS) as [keyof typeof STORE_SORTS]).default('store_code'),
     userid: wholeNumber(1).optional(),
+    customer_no: optionalText(30),
     merchant_no: optionalText(30),
     store_code: optionalText(30),
-    status: z.enum(['Active', 'Inactive', 'Applying']).optional(),
+    status: z.enum(STORE_STATUSES).optional(),
   }),
   async handle(context, input) {
     checkUserId(context, input.userid);
+    const customers = await customersIn(context, input.customer_no);
     const { merchants } = await context.scope();
-    const params = [merchants, input.merchant_no || null, input.store_code || null, input.status ?? null];
-    const where = `s.merchant_no = ANY($1) AND ($2::text IS NULL OR s.merchant_no = $2) AND ($3::text IS NULL OR s.store_code = $3) AND ($4::text IS NULL OR s.status = $4)`;
+    const params = [merchants, input.merchant_no || null, input.store_code || null, input.status ?? null, customers];
+    const where = `s.merchant_no = ANY($1) AND ($2::text IS NULL OR s.merchant_no = $2) AND ($3::text IS NULL OR s.store_code = $3) AND ($4::text IS NULL OR s.status = $4)
+      AND s.merchant_no IN (SELECT merchant_no FROM merchants WHERE customer_no = ANY($5))`;
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM stores s WHERE ${where}`, params);
+    // Stores not yet active have no activation date: they sort after every date, whatever the direction.
+    const direction = input.order === 'asc' ? 'ASC' : 'DESC';
     const data = await context.db.query(
-      `SELECT s.store_code, s.store_name, s.merchant_no, m.business_name, s.province, s.city, s.district, s.address, s.cn_street, s.en_street,
+      `SELECT s.store_code, s.store_name, s.merchant_no, m.business_name, m.business_cname, s.province, s.city, s.district, s.address, s.cn_street, s.en_street,
               s.status, coalesce(to_char(s.activation_date, 'YYYY-MM-DD'), '') AS "activationDate",
               coalesce(array_agg(t.terminal_no ORDER BY t.terminal_no) FILTER (WHERE t.terminal_no IS NOT NULL), '{}') AS terminals,
               count(t.terminal_no)::int AS "tidNumber"
          FROM stores s JOIN merchants m ON m.merchant_no = s.merchant_no LEFT JOIN terminals t ON t.store_code = s.store_code
-        WHERE ${where} GROUP BY s.store_code, m.business_name
-        ORDER BY s.store_code ${input.order === 'asc' ? 'ASC' : 'DESC'} LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+        WHERE ${where} GROUP BY s.store_code, m.business_name, m.business_cname
+        ORDER BY ${STORE_SORTS[input.sort]} ${direction} NULLS LAST, s.store_code ${direction} LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
       params,
     );
     return { data, ...pageOf(total, input.limit, input.page) };
   },
 });
 
-export const MERCHANT_ENDPOINTS: Endpoint[] = [merchantList, ...merchantInfo, ...customerInfo, partnerList, ...storeTerminals];
+const SERVICE_SORTS = { merchant_no: 'p.merchant_no', payment_type: 'p.payment_type', status: 'p.status', activation_date: 'p.activation_date' } as const;
+
+/**
+ * Payment services (designed): each merchant's card schemes and wallets, enabled (Y) or closed (N),
+ * with their fee rates in percent as decimal text and the account they pay into.
+ */
+const paymentServices = withPartnerVariant({
+  method: 'GET',
+  path: '/hk/api/MerchantInfo/GetPaymentService',
+  menus: ['payments'],
+  input: z.object({
+    ...paging,
+    order: z.enum(['asc', 'desc']).default('asc'),
+    sort: z.enum(Object.keys(SERVICE_SORTS) as [keyof typeof SERVICE_SORTS]).default('merchant_no'),
+    userid: wholeNumber(1).optional(),
+    customer_no: optionalText(30),
+    merchant_no: optionalText(30),
+    payment_type: z.enum(PAYMENT_TYPES).optional(),
+    status: z.enum(SERVICE_STATUSES).optional(),
+  }),
+  async handle(context, input) {
+    checkUserId(context, input.userid);
+    const customers = await customersIn(context, input.customer_no);
+    const { merchants } = await context.scope();
+    const params = [merchants, customers, input.merchant_no || null, input.payment_type ?? null, input.status ?? null];
+    const where = `p.merchant_no = ANY($1) AND m.customer_no = ANY($2) AND ($3::text IS NULL OR p.merchant_no = $3)
+      AND ($4::text IS NULL OR p.payment_type = $4) AND ($5::text IS NULL OR p.status = $5)`;
+    const from = 'payment_services p JOIN merchants m ON m.merchant_no = p.merchant_no';
+    const [totals] = await context.db.query<{ total: number; enabled: number; closed: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE p.status = 'Y')::int AS enabled, count(*) FILTER (WHERE p.status = 'N')::int AS closed
+         FROM ${from} WHERE ${where}`,
+      params,
+    );
+    const direction = input.order === 'asc' ? 'ASC' : 'DESC';
+    const data = await context.db.query(
+      `SELECT p.merchant_no, m.business_name, m.business_cname, m.customer_no, p.payment_type, p.status,
+              to_char(p.activation_date, 'YYYY-MM-DD') AS activation_date,
+              p.fee_cn::text, p.fee_hk::text, p.fee_hk_master::text, p.fee_hk_visa::text, p.fee_overseas_visa::text, p.fee_overseas_master::text,
+              p.primary_email, p.primary_contact, p.bank_name, p.payee, p.account_no, p.swift_code
+         FROM ${from} WHERE ${where}
+        ORDER BY ${SERVICE_SORTS[input.sort]} ${direction}, p.merchant_no ${direction}, p.payment_type ${direction}
+        LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+      params,
+    );
+    return { data, ...pageOf(totals?.total ?? 0, input.limit, input.page), enabledCount: totals?.enabled ?? 0, closedCount: totals?.closed ?? 0 };
+  },
+});
+
+/** A merchant's contacts (designed), for its details; a merchant outside the caller's scope is not found. */
+const merchantContacts = withPartnerVariant({
+  method: 'GET',
+  path: '/hk/api/MerchantInfo/GetMerchantContacts',
+  menus: ['merchants'],
+  input: z.object({ userid: wholeNumber(1).optional(), merchant_no: z.string().min(1).max(30) }),
+  async handle(context, input) {
+    checkUserId(context, input.userid);
+    const { merchants } = await context.scope();
+    if (!merchants.includes(input.merchant_no)) throw notFound('No such merchant');
+    const data = await context.db.query('SELECT id, name, mobile_no, email FROM contacts WHERE merchant_no = $1 ORDER BY id', [input.merchant_no]);
+    return { merchant_no: input.merchant_no, data };
+  },
+});
+
+export const MERCHANT_ENDPOINTS: Endpoint[] = [merchantList, ...merchantInfo, ...customerInfo, partnerList, ...storeTerminals, ...paymentServices, ...merchantContacts];

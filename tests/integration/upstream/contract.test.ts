@@ -30,6 +30,15 @@ const pendingRefund = async (upstream: TestUpstream, requester: string) =>
     [requester],
   ))[0]?.refund_id;
 
+/** A merchant of the user's customers (a partner's through its customers). */
+const ownMerchant = async (upstream: TestUpstream, account: string) =>
+  (await upstream.db.query<{ merchant_no: string }>(
+    `SELECT m.merchant_no FROM merchants m JOIN customers c ON c.customer_no = m.customer_no JOIN users u ON u.account = $1
+      WHERE (u.type = 'PARTNER' AND c.partner_no = u.type_no) OR (u.type <> 'PARTNER' AND c.customer_no = u.type_no)
+      ORDER BY m.merchant_no LIMIT 1`,
+    [account],
+  ))[0]?.merchant_no;
+
 /** A row of `table` (settlement_files, remittances) within the user's customers (a partner's through its customers). */
 const ownRow = async (upstream: TestUpstream, table: 'settlement_files' | 'remittances', column: 'file_id' | 'id', account: string) =>
   (await upstream.db.query<Record<string, string | number>>(
@@ -146,6 +155,15 @@ const CASES: Record<string, Case> = {
   'GET /hk/api/MerchantInfo/GetStoreTerminal': { user: 'admin', good: () => ({ limit: 10, page: 1, status: 'Active' }), wrongType: ['status', 'Open'] },
   'GET /hk/api/MerchantInfo/GetStoreTerminal_20230314': { user: 'partner@demo.test', good: () => ({ limit: 10, page: 1 }), wrongType: ['limit', 1000] },
   'GET /hk/api/PartnerInfo/GetPartnerList': { user: 'partner@demo.test', good: () => ({}), wrongType: ['userid', 'x'] },
+  'GET /hk/api/MerchantInfo/GetPaymentService': { user: 'admin', good: () => ({ limit: 10, page: 1, status: 'N' }), wrongType: ['payment_type', 'DINERS'] },
+  'GET /hk/api/MerchantInfo/GetPaymentService_20230314': { user: 'partner@demo.test', good: () => ({ limit: 10, page: 1, sort: 'activation_date' }), wrongType: ['sort', 'fee_cn'] },
+  'GET /hk/api/MerchantInfo/GetMerchantContacts': { user: 'admin', good: async ({ upstream }) => ({ merchant_no: await ownMerchant(upstream, 'admin') }), required: 'merchant_no', wrongType: ['merchant_no', 7] },
+  'GET /hk/api/MerchantInfo/GetMerchantContacts_20230314': {
+    user: 'partner@demo.test',
+    good: async ({ upstream }) => ({ merchant_no: await ownMerchant(upstream, 'partner@demo.test') }),
+    required: 'merchant_no',
+    wrongType: ['merchant_no', ['x']],
+  },
   'GET /transaction/api/v1/refund/getEpaTrans': { user: 'maker@demo.test', good: async ({ upstream }) => ({ alipayOrder: (await sale(upstream)).order_no }), wrongType: ['alipayOrder', 5] },
   'POST /transaction/api/v1/refund/epaRefunds': {
     user: 'maker@demo.test',
