@@ -8,7 +8,7 @@ import { callUpstream } from '@/lib/gateway/client';
 import { currentSession } from '@/lib/session/server';
 import { sessionView } from '@/lib/session/session';
 import { shellLinks } from '@/lib/shell/links';
-import { partnersOf } from '@/lib/shell/partners';
+import { customersOf, partnersOf } from '@/lib/shell/partners';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
 
 /**
@@ -21,7 +21,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const partner = session.rank === 'PARTNER';
   const [jar, customers, partners, approvals] = await Promise.all([
     cookies(),
-    partner ? null : callUpstream('customerInfo', {}, session),
+    partner ? null : customersOf(session),
     partner ? partnersOf(session) : null,
     session.menus.includes('reviewRefund') ? callUpstream('approvalCount', {}, session) : null,
   ]);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import type { SessionData } from '../session/session';
 import { ACCOUNT_CALLS } from './calls/accounts';
+import { MERCHANT_CALLS } from './calls/merchants';
 import { REFUND_CALLS } from './calls/refunds';
 import { SETTLEMENT_CALLS } from './calls/settlements';
 import { define, list, money, outcome, page } from './define';
@@ -118,13 +119,6 @@ export const CALLS = {
     answer: loginAnswer,
   }),
   logout: define({ method: 'POST', path: '/sso/api/v1/logout', input: z.object({}), answer: z.looseObject({ success: z.number() }) }),
-  merchantList: define({
-    method: 'GET',
-    path: '/api/MerchantInfo/GetMerchantList',
-    input: z.object({ ...page, limit: z.number().int().min(1).max(100).default(10), sort: z.literal('merchant_no').default('merchant_no'), order: z.enum(['asc', 'desc']).default('asc'), ispaging: z.boolean().default(false), merchant_no: z.string().optional() }),
-    answer: list(z.looseObject({ merchant_no: z.string(), paymentType: z.string(), pid: z.string() })),
-    inject: userid,
-  }),
   userInfoList: define({
     method: 'GET',
     path: '/sso/api/v1/user/getUserInfoList',
@@ -198,22 +192,6 @@ export const CALLS = {
     menus: ['reviewRefund'],
     inject: (session) => ({ userid: session.userId, approve_status: '10' }),
     exposed: true,
-  }),
-  customerInfo: define({
-    method: 'GET',
-    path: '/hk/api/MerchantInfo/GetCustomerInfo',
-    partnerVariant: true,
-    input: z.object({ customer_no: z.string().max(30).optional() }),
-    answer: z.array(z.looseObject({ customer_no: z.string(), customer_name: z.string(), customer_cname: z.string() })),
-    inject: userid,
-    exposed: true,
-  }),
-  partnerList: define({
-    method: 'GET',
-    path: '/hk/api/PartnerInfo/GetPartnerList',
-    input: z.object({}),
-    answer: z.array(z.looseObject({ name: z.string(), cname: z.string().optional(), partner_no: z.string(), midNumber: z.number().int() })),
-    inject: userid,
   }),
   realtimeTransactions: define({
     method: 'GET',
@@ -292,20 +270,10 @@ export const CALLS = {
     menus: ['dashboard'],
     inject: userid,
   }),
-  storeTerminals: define({
-    method: 'GET',
-    path: '/hk/api/MerchantInfo/GetStoreTerminal',
-    partnerVariant: true,
-    input: z.object({ ...page, merchant_no: z.string().max(30).optional(), store_code: z.string().max(30).optional(), status: z.enum(['Active', 'Inactive', 'Applying']).optional() }),
-    answer: list(z.looseObject({ store_code: z.string(), terminals: z.array(z.string()) })),
-    menus: ['stores'],
-    guard: true,
-    inject: userid,
-    exposed: true,
-  }),
   ...SETTLEMENT_CALLS,
   ...ACCOUNT_CALLS,
   ...REFUND_CALLS,
+  ...MERCHANT_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

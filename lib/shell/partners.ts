@@ -5,3 +5,6 @@ import type { SessionData } from '../session/session';
 
 /** A partner user's partner list, asked for once per request: the shell and the dashboard header both show it. */
 export const partnersOf = cache((session: SessionData) => callUpstream('partnerList', {}, session));
+
+/** A customer user's own customer (name, number, counts), asked for once per request: the shell and merchant information both show it. */
+export const customersOf = cache((session: SessionData) => callUpstream('customerInfo', {}, session));

@@ -367,6 +367,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
         settlementFileDetail: { file_id: file?.file_id },
         settlementFileRows: { file_id: file?.file_id },
         remittanceDetail: { id: remittance?.id },
+        merchantContacts: { merchant_no: partner.session.merchantIds[0] },
       };
       for (const name of PARTNER_VARIANT_CALLS) {
         const input = inputs[name] ?? {};
