@@ -6,8 +6,9 @@ import { Button, Checkbox, Dropdown, Empty, Flex, Pagination, Skeleton, theme, T
 import { useTranslations } from 'next-intl';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isNumeric } from '@/lib/data-table/columns';
-import { cellText, type CodeTranslator } from '@/lib/list-kit/cells';
+import type { CodeTranslator } from '@/lib/list-kit/cells';
 import type { ListColumn } from '@/lib/list-kit/definition';
+import { CellValue } from './CellValue';
 import { useColumnVisibility } from './use-column-visibility';
 
 export interface DataTableProps<Row extends Record<string, unknown>> {
@@ -206,7 +207,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
                   )}
                   {shown.map((column) => (
                     <td key={column.id} style={{ ...cell, textAlign: isNumeric(column.format) ? 'right' : 'left', fontVariantNumeric: 'tabular-nums', ...pinStyle(column, token.colorBgContainer) }}>
-                      {cellText(column, row.original, names)}
+                      <CellValue column={column} row={row.original} names={names} />
                     </td>
                   ))}
                 </tr>

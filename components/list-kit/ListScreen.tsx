@@ -39,7 +39,7 @@ export async function ListScreen({ list, searchParams, above, actions, keep }: {
   const { values, issues } = parseListValues(definition, params);
   const refusal = source.refusal?.(session, values);
 
-  const [page, options] = await Promise.all([issues.length === 0 && !refusal ? source.load(session, values, t) : null, loadOptions(session, definition, locale)]);
+  const [page, options] = await Promise.all([issues.length === 0 && !refusal ? source.load(session, values, t, locale) : null, loadOptions(session, definition, locale)]);
   const result: ListResult | null = page?.ok ? page.data : null;
 
   return (

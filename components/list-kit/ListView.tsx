@@ -3,9 +3,10 @@
 import { Alert, Card, Col, Descriptions, Drawer, Flex, Row, Statistic } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
+import { CellValue } from '@/components/data-table/CellValue';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
-import { cellText, type CodeTranslator } from '@/lib/list-kit/cells';
+import type { CodeTranslator } from '@/lib/list-kit/cells';
 import { listDefaults, type ListDefinition, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
 import type { FilterOptions } from '@/lib/list-kit/options';
 import { listSearch } from '@/lib/list-kit/url';
@@ -126,7 +127,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
           <Descriptions column={1} size="small" bordered>
             {(definition.details ?? definition.columns).map((column) => (
               <Descriptions.Item key={column.id} label={t(column.label as never)}>
-                {cellText(column, detail, names)}
+                <CellValue column={column} row={detail} names={names} />
               </Descriptions.Item>
             ))}
           </Descriptions>

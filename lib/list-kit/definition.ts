@@ -46,6 +46,8 @@ export interface ListColumn {
   optional?: boolean;
   /** Kept in view at the right edge while the rest scrolls (amount, status). */
   pinned?: boolean;
+  /** For codes: the codes shown as a coloured tag (antd tag colour: `success`, `warning`, `error`, `processing`, `default`). */
+  tones?: Record<string, 'success' | 'warning' | 'error' | 'processing' | 'default'>;
 }
 
 /**

@@ -87,6 +87,8 @@ interface ExportFile {
   values: ListValues;
   signal: AbortSignal;
   t: Translate & CodeTranslator;
+  /** The request's language (BCP 47 tag), for rows that pick a field by language. */
+  locale: string;
   /** Told after each batch is handed to the writer. */
   wrote: (rows: number) => Promise<void>;
 }
@@ -96,10 +98,10 @@ interface ExportFile {
  * page's table (codes by their names), then the totals of the rows written (CSV: below a blank line;
  * xlsx: on a second worksheet, since a full first worksheet has no row left for them).
  */
-export function exportFile({ session, sheet, source, format, columns, values, signal, t, wrote }: ExportFile): AsyncGenerator<Uint8Array> {
+export function exportFile({ session, sheet, source, format, columns, values, signal, t, locale, wrote }: ExportFile): AsyncGenerator<Uint8Array> {
   const totals = source.totals?.() ?? rowCount();
   async function* rows() {
-    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t })) {
+    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale })) {
       totals.add(batch);
       yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, t) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
       await wrote(batch.length);

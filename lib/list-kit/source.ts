@@ -34,9 +34,10 @@ export interface ListExport {
   count(session: SessionData, values: ListValues): Promise<GatewayResult<number>>;
   /**
    * The view's rows in batches, in the view's order; no call once the signal aborted. `t` is the
-   * request's translator, for rows that pick a field by language (role names, say) as `load` does.
+   * request's translator and `locale` its language (BCP 47 tag), for rows that pick a field by
+   * language (role names, a business's Chinese name) as `load` does.
    */
-  batches(session: SessionData, values: ListValues, options: { signal: AbortSignal; maxRows: number; t: Translate }): AsyncGenerator<Record<string, unknown>[]>;
+  batches(session: SessionData, values: ListValues, options: { signal: AbortSignal; maxRows: number; t: Translate; locale: string }): AsyncGenerator<Record<string, unknown>[]>;
   /** The totals under the rows (default: the number of rows). */
   totals?(): ExportAccumulator;
   /** The file's name without its extension (it may ask upstream: a settlement file is named as its file_name). */
@@ -55,6 +56,7 @@ export interface ListSource {
    * message key (the list shows it as a notice instead of rows).
    */
   refusal?(session: SessionData, values: ListValues): { code: string; message: string } | undefined;
-  load(session: SessionData, values: ListValues, t: Translate): Promise<GatewayResult<ListPage>>;
+  /** One page and its summary; `t` and `locale` (BCP 47 tag) are the request's, as for `batches`. */
+  load(session: SessionData, values: ListValues, t: Translate, locale: string): Promise<GatewayResult<ListPage>>;
   export?: ListExport;
 }

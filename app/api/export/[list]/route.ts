@@ -6,7 +6,8 @@ import { ExportJob } from '@/lib/export/job';
 import { pulledStream } from '@/lib/export/stream';
 import { XLSX_MAX_ROWS } from '@/lib/export/xlsx';
 import { UPDATE_HEADER } from '@/lib/gateway/version';
-import { failure, setSessionCookie, signedIn, translatorFor, upstreamError } from '@/lib/http/respond';
+import { failure, requestLanguage, setSessionCookie, signedIn, translatorFor, upstreamError } from '@/lib/http/respond';
+import { LANGUAGE_TAGS } from '@/lib/i18n/languages';
 import { attachment, CONTENT_TYPES, exportFile, ExportUpstreamError, parseExportRequest } from '@/lib/list-kit/export';
 import { listSource } from '@/lib/lists/sources';
 import { needsTouch, revokeSession } from '@/lib/session/session';
@@ -54,7 +55,8 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ list
     let written = 0;
     const wrote = (rows: number) => ((written += rows), job.wrote(rows));
     const fileName = `${await source.export.fileName(values, session)}.${format}`;
-    const file = exportFile({ session, sheet: t(definition.title), source: source.export, format, columns, values, signal: request.signal, t, wrote });
+    const locale = LANGUAGE_TAGS[requestLanguage(request)];
+    const file = exportFile({ session, sheet: t(definition.title), source: source.export, format, columns, values, signal: request.signal, t, locale, wrote });
     const body = pulledStream(file, {
       signal: request.signal,
       async onEnd(outcome, error) {
