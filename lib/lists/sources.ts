@@ -2,6 +2,7 @@ import 'server-only';
 import { accountsSource } from '../accounts/source';
 import { activitySource } from '../activity/source';
 import type { ListSource } from '../list-kit/source';
+import { merchantsSource, paymentsSource, storesSource } from '../merchants/sources';
 import { fileRowsSource, filesSource, remittancesSource } from '../settlements/sources';
 import { refundDecidedSource, refundRequestsSource, refundReviewSource } from '../refunds/sources';
 import { transactionsSource } from '../transactions/source';
@@ -24,6 +25,7 @@ const SOURCES: Record<string, ListSource> = {
   [activitySource.definition.id]: activitySource,
   [accountsSource.definition.id]: accountsSource,
   ...Object.fromEntries([refundRequestsSource, refundReviewSource, refundDecidedSource].map((source) => [source.definition.id, source])),
+  ...Object.fromEntries([merchantsSource, paymentsSource, storesSource].map((source) => [source.definition.id, source])),
 };
 
 export function listSource(id: string): ListSource | undefined {

@@ -1,0 +1,128 @@
+import 'server-only';
+import { today } from '../format/date';
+import { formatCount } from '../format/money';
+import { callUpstream, type GatewayResult } from '../gateway/client';
+import type { CallInput } from '../gateway/registry';
+import { localName } from '../i18n/names';
+import { textOf, type ListDefinition, type ListValues } from '../list-kit/definition';
+import { numberedPages } from '../list-kit/export';
+import type { ListSource, SummaryCard, Translate } from '../list-kit/source';
+import { merchantsList, paymentsList, storesList } from '../lists/merchants';
+import type { SessionData } from '../session/session';
+import { brExpiryState } from './br-expiry';
+
+/** The merchant calls page at most this many rows; an export reads the view a page at a time. */
+const LIST_PAGE_MAX = 100;
+
+type Row = Record<string, unknown>;
+type Page = { rows: Row[]; total: number; totalPage: number; counts?: Record<string, number | string> };
+type Ask = (session: SessionData, values: ListValues, page: number, limit: number) => Promise<GatewayResult<Page>>;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * A merchant screen's server half: one call per page, each row given the fields its language picks
+ * (`label`), summary cards from the answer's counts, and an export of the same rows a page at a time.
+ */
+function pagedSource(definition: ListDefinition, ask: Ask, label: (row: Row, locale: string) => Row, cards: { id: string; title: string; count: string }[] = []): ListSource {
+  const labelled = (rows: Row[], locale: string) => rows.map((row) => ({ ...row, ...label(row, locale) }));
+  const summary = (counts: Page['counts'], t: Translate): SummaryCard[] | undefined =>
+    counts && cards.length > 0 ? cards.map((card) => ({ id: card.id, title: t(card.title), value: formatCount(counts[card.count]) })) : undefined;
+  return {
+    definition,
+    async load(session, values, t, locale) {
+      const answer = await ask(session, values, values.page, values.size);
+      if (!answer.ok) return answer;
+      return { ...answer, data: { rows: labelled(answer.data.rows, locale), total: answer.data.total, summary: summary(answer.data.counts, t) } };
+    },
+    export: {
+      async count(session, values) {
+        const answer = await ask(session, values, 1, 1);
+        return answer.ok ? { ...answer, data: answer.data.total } : answer;
+      },
+      batches: (session, values, options) =>
+        numberedPages(async (page, limit) => {
+          const answer = await ask(session, values, page, limit);
+          return answer.ok ? { ...answer, data: { rows: labelled(answer.data.rows, options.locale), totalPage: answer.data.totalPage } } : answer;
+        }, options, LIST_PAGE_MAX),
+      fileName: () => definition.id,
+    },
+  };
+}
+
+/**
+ * The filters every merchant screen shares: a partner's customer, a merchant; and the order. Sorts and
+ * codes are cast to the call's types below: the list's schema checked them against the same codes.
+ */
+const scopeOf = (values: ListValues) => ({ order: values.dir, customer_no: textOf(values, 'customer'), merchant_no: textOf(values, 'merchant') });
+
+const businessLabel = (row: Row, locale: string) => localName(locale, { name: text(row.business_name), cname: text(row.business_cname) });
+
+export const merchantsSource = pagedSource(
+  merchantsList,
+  async (session, values, page, limit) => {
+    type Input = CallInput<'merchantInfo'>;
+    const input: Input = { ...scopeOf(values), sort: values.sort as Input['sort'], status: textOf(values, 'status') as Input['status'], page, limit };
+    const answer = await callUpstream('merchantInfo', input, session);
+    if (!answer.ok) return answer;
+    const { data, total, totalPage, paymentTypeNumber, midNumber, sidNumber, tidNumber } = answer.data;
+    return { ...answer, data: { rows: data, total, totalPage, counts: { paymentTypeNumber, midNumber, sidNumber, tidNumber } } };
+  },
+  (row, locale) => ({
+    businessLabel: businessLabel(row, locale),
+    customerLabel: `${localName(locale, { name: text(row.customer_name), cname: text(row.customer_cname) })} (${text(row.customer_no)})`,
+    bankLabel: localName(locale, { name: text(row.bank_eng_name), cname: text(row.bank_ch_name) }),
+    brState: brExpiryState(text(row.brExpiryDate), today()),
+  }),
+  [
+    { id: 'paymentTypes', title: 'merchant.counts.paymentTypes', count: 'paymentTypeNumber' },
+    { id: 'merchantIds', title: 'merchant.counts.merchantIds', count: 'midNumber' },
+    { id: 'stores', title: 'merchant.counts.stores', count: 'sidNumber' },
+    { id: 'terminals', title: 'merchant.counts.terminals', count: 'tidNumber' },
+  ],
+);
+
+export const paymentsSource = pagedSource(
+  paymentsList,
+  async (session, values, page, limit) => {
+    type Input = CallInput<'paymentServices'>;
+    const input: Input = {
+      ...scopeOf(values),
+      sort: values.sort as Input['sort'],
+      payment_type: textOf(values, 'paymentType') as Input['payment_type'],
+      status: textOf(values, 'status') as Input['status'],
+      page,
+      limit,
+    };
+    const answer = await callUpstream('paymentServices', input, session);
+    if (!answer.ok) return answer;
+    const { data, total, totalPage, enabledCount, closedCount } = answer.data;
+    return { ...answer, data: { rows: data, total, totalPage, counts: { total, enabledCount, closedCount } } };
+  },
+  (row, locale) => ({ businessLabel: businessLabel(row, locale), serviceKey: `${text(row.merchant_no)}:${text(row.payment_type)}` }),
+  [
+    { id: 'services', title: 'merchant.counts.services', count: 'total' },
+    { id: 'enabled', title: 'merchant.counts.enabled', count: 'enabledCount' },
+    { id: 'closed', title: 'merchant.counts.closed', count: 'closedCount' },
+  ],
+);
+
+export const storesSource = pagedSource(
+  storesList,
+  async (session, values, page, limit) => {
+    // Sort and order are always sent, so a page never asks what the filter's own store list asks
+    // (lib/list-kit/options.ts): the duplicate guard would refuse the second of two identical calls.
+    type Input = CallInput<'storeTerminals'>;
+    const input: Input = { ...scopeOf(values), sort: values.sort as Input['sort'], store_code: textOf(values, 'store'), status: textOf(values, 'status') as Input['status'], page, limit };
+    const answer = await callUpstream('storeTerminals', input, session);
+    if (!answer.ok) return answer;
+    const { data, total, totalPage } = answer.data;
+    return { ...answer, data: { rows: data, total, totalPage } };
+  },
+  (row, locale) => ({
+    businessLabel: businessLabel(row, locale),
+    // The street in the user's language: the full English address, or the Chinese street.
+    addressLabel: localName(locale, { name: text(row.address), cname: text(row.cn_street) }),
+    terminalList: Array.isArray(row.terminals) ? row.terminals.join(', ') : '',
+  }),
+);
