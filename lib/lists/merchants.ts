@@ -17,7 +17,7 @@ const merchantNo = column('merchantNo', 'merchant_no', { sort: 'merchant_no' });
 const businessName = column('businessName', 'businessLabel');
 const accountNo = column('accountNo', 'account_no', { format: 'masked' });
 
-const BR_STATE = column('brState', 'brState', { names: 'merchant.brStates', tones: { valid: 'success', expiring: 'warning', expired: 'error' } });
+const BR_STATE = column('brState', 'brState', { names: 'merchant.brStates', tones: { expiring: 'warning', expired: 'error' } });
 const MERCHANT_STATUS = column('status', 'status', { names: 'merchant.merchantStatuses', tones: { Active: 'success', Inactive: 'default' } });
 
 const MERCHANT_COLUMNS: ListColumn[] = [
@@ -25,7 +25,7 @@ const MERCHANT_COLUMNS: ListColumn[] = [
   { ...businessName, sort: 'business_name' },
   column('customer', 'customerLabel', { optional: true }),
   column('group', 'groupName', { optional: true }),
-  column('assignedDate', 'assigned_date', { sort: 'assigned_date' }),
+  column('assignedDate', 'assigned_date', { sort: 'assigned_date', optional: true }),
   column('telNo', 'tel_no', { optional: true }),
   column('email', 'email', { optional: true }),
   column('cnFee', 'cn_fee', { format: 'percent', optional: true }),
@@ -33,7 +33,7 @@ const MERCHANT_COLUMNS: ListColumn[] = [
   column('paymentTypes', 'paymentTypeNumber', { format: 'count' }),
   column('stores', 'sidNumber', { format: 'count' }),
   column('terminals', 'tidNumber', { format: 'count' }),
-  column('brExpiry', 'brExpiryDate'),
+  column('brExpiry', 'brExpiryDate', { optional: true }),
   BR_STATE,
   { ...MERCHANT_STATUS, sort: 'status', pinned: true },
 ];
@@ -53,7 +53,7 @@ export const merchantsList = defineList({
     merchantNo,
     businessName,
     column('customer', 'customerLabel'),
-    column('partner', 'partnerName'),
+    column('partner', 'partnerLabel'),
     column('group', 'groupName'),
     column('assignedDate', 'assigned_date'),
     MERCHANT_STATUS,

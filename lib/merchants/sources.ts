@@ -71,6 +71,7 @@ export const merchantsSource = pagedSource(
   (row, locale) => ({
     businessLabel: businessLabel(row, locale),
     customerLabel: `${localName(locale, { name: text(row.customer_name), cname: text(row.customer_cname) })} (${text(row.customer_no)})`,
+    partnerLabel: row.partnerName ? localName(locale, { name: text(row.partnerName), cname: text(row.partnerCName) }) : '',
     bankLabel: localName(locale, { name: text(row.bank_eng_name), cname: text(row.bank_ch_name) }),
     brState: brExpiryState(text(row.brExpiryDate), today()),
   }),

@@ -55,7 +55,7 @@ const merchantInfo = withPartnerVariant({
     const where = `m.customer_no = ANY($1) AND m.merchant_no = ANY($2) AND ($3::text IS NULL OR m.merchant_no = $3)
       AND ($4::text IS NULL OR m.group_id = $4) AND ($5::text IS NULL OR m.status = $5)`;
     const counted = `
-      SELECT m.*, c.customer_name, c.customer_cname, g.group_name, c.partner_no, p.name AS partner_name,
+      SELECT m.*, c.customer_name, c.customer_cname, g.group_name, c.partner_no, p.name AS partner_name, p.cname AS partner_cname,
              b.ch_name AS bank_ch_name, b.eng_name AS bank_eng_name, b.account_no, b.account_name, b.swiftcode,
              (SELECT count(*) FROM payment_services ps WHERE ps.merchant_no = m.merchant_no AND ps.status = 'Y')::int AS payment_type_count,
              (SELECT count(*) FROM stores s WHERE s.merchant_no = m.merchant_no)::int AS store_count,
@@ -73,7 +73,7 @@ const merchantInfo = withPartnerVariant({
     const data = await context.db.query(
       `SELECT customer_no, customer_name, customer_cname, merchant_no, business_name, business_cname, to_char(assigned_date, 'YYYY-MM-DD') AS assigned_date,
               tel_no, cn_fee::text, hk_fee::text, status, email, to_char(br_expiry_date, 'YYYY-MM-DD') AS "brExpiryDate", group_name AS "groupName",
-              group_id AS "groupID", partner_no AS "partnerId", partner_name AS "partnerName",
+              group_id AS "groupID", partner_no AS "partnerId", partner_name AS "partnerName", partner_cname AS "partnerCName",
               payment_type_count AS "paymentTypeNumber", 1 AS "midNumber", store_count AS "sidNumber", terminal_count AS "tidNumber",
               bank_ch_name, bank_eng_name, account_no, account_name, swiftcode
          FROM (${counted}) x ORDER BY ${MERCHANT_SORTS[input.sort].replace('m.', '')} ${input.order === 'asc' ? 'ASC' : 'DESC'}, merchant_no

@@ -141,12 +141,13 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
       const customers = await customersOf('partner@demo.test');
       expect(customers.length).toBeGreaterThan(1);
       const expected = await expectedMerchants(customers);
-      const [card] = await q<{ name: string; partner_no: string }>(`SELECT p.name, p.partner_no FROM partners p JOIN users u ON u.type_no = p.partner_no WHERE u.account = 'partner@demo.test'`);
+      const [card] = await q<{ name: string; cname: string; partner_no: string }>(`SELECT p.name, p.cname, p.partner_no FROM partners p JOIN users u ON u.type_no = p.partner_no WHERE u.account = 'partner@demo.test'`);
       expect(await ok('partnerList', {}, partner.session)).toEqual([expect.objectContaining({ ...card, midNumber: expected.length })]);
 
       const info = await ok('merchantInfo', { limit: 100 }, partner.session);
       expect(info.data.map((m) => m.merchant_no)).toEqual(expected.map((m) => m.merchant_no));
       expect(info.tidNumber).toBe(sum(expected, 'tidNumber'));
+      expect(new Set(info.data.map((m) => [m.partnerId, m.partnerName, m.partnerCName].join()))).toEqual(new Set([[card?.partner_no, card?.name, card?.cname].join()]));
       const narrowed = await ok('merchantInfo', { limit: 100, customer_no: customers[1] }, partner.session);
       expect(narrowed.data.map((m) => m.merchant_no)).toEqual((await expectedMerchants([customers[1] as string])).map((m) => m.merchant_no));
       const last = expected.at(-1)?.merchant_no as string;
