@@ -6,6 +6,7 @@ import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/har
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
 import { Figures, type Condition, type Selection } from './transaction-figures';
+import { ok, refusal } from './calls';
 
 /**
  * The dashboard and transaction calls as the portal makes them (callUpstream with a real session),
@@ -31,18 +32,6 @@ const span = (from: string, to: string) => ({ gmtPaymentFrom: `${compact(from)}0
 
 const DASHBOARD_CALLS = ['dashboardTotals', 'dashboardCounts', 'dashboardCurve', 'dashboardTopStores', 'dashboardTransTypes', 'dashboardPaymentTypes'] as const;
 const PARTNER_VARIANT_CALLS = (Object.keys(CALLS) as CallName[]).filter((name) => (CALLS[name] as { partnerVariant?: boolean }).partnerVariant);
-
-async function ok<N extends CallName>(name: N, input: CallInput<N>, session: SessionData): Promise<CallAnswer<N>> {
-  const result = await callUpstream(name, input, session);
-  if (!result.ok) throw new Error(`${name} ${JSON.stringify(input)} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
-
-async function refusal<N extends CallName>(name: N, input: CallInput<N>, session: SessionData) {
-  const result = await callUpstream(name, input, session);
-  if (result.ok) throw new Error(`${name} ${JSON.stringify(input)} was not refused`);
-  return result.error;
-}
 
 /** Every row of a realtime query, page by page (100 a page). */
 async function listAll(input: CallInput<'realtimeTransactions'>, session: SessionData, limit = 100) {

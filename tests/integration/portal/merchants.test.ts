@@ -2,33 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { maskTail } from '@/lib/data-table/columns';
 import { today } from '@/lib/format/date';
 import { callUpstream } from '@/lib/gateway/client';
-import type { CallAnswer, CallInput, CallName } from '@/lib/gateway/registry';
 import { brExpiryState } from '@/lib/merchants/br-expiry';
 import { sessionConfig } from '@/lib/session/config';
 import { openSession, type SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
+import { ok, refusal, NOT_FOUND } from './calls';
 
 /**
  * Merchant information, payment service and store information as the portal asks for them
  * (callUpstream with a real session, and the screens' exports through the route handler) against
  * the reference services. Every expected figure is computed here by SQL.
  */
-
-async function ok<N extends CallName>(name: N, input: CallInput<N>, session: SessionData): Promise<CallAnswer<N>> {
-  const result = await callUpstream(name, input, session);
-  if (!result.ok) throw new Error(`${name} ${JSON.stringify(input)} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
-
-async function refusal<N extends CallName>(name: N, input: CallInput<N>, session: SessionData) {
-  const result = await callUpstream(name, input, session);
-  if (result.ok) throw new Error(`${name} ${JSON.stringify(input)} was not refused`);
-  return result.error;
-}
-
-const NOT_FOUND = { code: 'UPSTREAM_REFUSED', status: 404, upstreamCode: 'NOT_FOUND' };
 
 interface User {
   browser: Browser;

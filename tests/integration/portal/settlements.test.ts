@@ -1,10 +1,11 @@
 import { callUpstream } from '@/lib/gateway/client';
-import type { CallAnswer, CallInput, CallName } from '@/lib/gateway/registry';
+import type { CallAnswer } from '@/lib/gateway/registry';
 import { sessionConfig } from '@/lib/session/config';
 import { openSession, type SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
+import { ok, refusal, NOT_FOUND } from './calls';
 
 /**
  * The settlement-file and remittance calls as the portal makes them (callUpstream with a real
@@ -18,20 +19,6 @@ const compact = (day: string) => day.replaceAll('-', '');
 const fileSpan = (from: string, to: string) => ({ settleDateFrom: `${compact(from)}000000`, settleDateTo: `${compact(to)}235959` });
 const remitSpan = (from: string, to: string) => ({ reconDateFrom: `${compact(from)}000000`, reconDateTo: `${compact(to)}235959` });
 const WALLETS = ['ALIPAY', 'WECHAT'];
-
-async function ok<N extends CallName>(name: N, input: CallInput<N>, session: SessionData): Promise<CallAnswer<N>> {
-  const result = await callUpstream(name, input, session);
-  if (!result.ok) throw new Error(`${name} ${JSON.stringify(input)} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
-
-async function refusal<N extends CallName>(name: N, input: CallInput<N>, session: SessionData) {
-  const result = await callUpstream(name, input, session);
-  if (result.ok) throw new Error(`${name} ${JSON.stringify(input)} was not refused`);
-  return result.error;
-}
-
-const NOT_FOUND = { code: 'UPSTREAM_REFUSED', status: 404, upstreamCode: 'NOT_FOUND' };
 
 describe.each(DATABASES)('settlement files and remittances through the gateway on %s', (database) => {
   let upstream: TestUpstream;
