@@ -89,7 +89,7 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
             </Form.Item>
           </Col>
           <Col xs={24} xl={8}>
-            <Form.Item name="storeCodes" label={t('applyService.fields.stores')} rules={rule('storeCodes')}>
+            <Form.Item name="storeCodes" label={t('applyService.form.stores')} rules={rule('storeCodes')}>
               <Select
                 mode="multiple"
                 disabled={!merchant}

@@ -40,13 +40,3 @@ export function AssetPie({ items }: { items: { name: PanelFigure; value: string 
     </Card>
   );
 }
-
-/** The movement history's heading, between the figures and the list's filters. */
-export function HistoryHeading() {
-  const t = useTranslations('assets');
-  return (
-    <Typography.Title level={2} style={{ fontSize: 18 }}>
-      {t('history.title')}
-    </Typography.Title>
-  );
-}

@@ -4,7 +4,8 @@ import { PanelError } from '@/components/dashboard/PanelError';
 import { callUpstream } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import type { SessionData } from '@/lib/session/session';
-import { AssetFigures, AssetPie, HistoryHeading } from './AssetFigures';
+import { SectionHeading } from '@/components/ui/SectionHeading';
+import { AssetFigures, AssetPie } from './AssetFigures';
 
 /** The figures' and the pie's calls, started by the page before the list's own call so they run side by side. */
 export const requestOverview = (session: SessionData) => ({ panel: callUpstream('assetPanel', {}, session), pie: callUpstream('assetPie', {}, session) });
@@ -30,7 +31,7 @@ export async function AssetOverview({ requests }: { requests: ReturnType<typeof 
           </>
         )
       )}
-      <HistoryHeading />
+      <SectionHeading title={t('assets.history.title')} />
     </>
   );
 }
