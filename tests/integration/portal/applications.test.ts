@@ -3,6 +3,7 @@ import { sessionConfig } from '@/lib/session/config';
 import { openSession, type SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
+import { sessionFor } from './gateway-session';
 import { portalEnv } from './setup-env';
 
 /**
@@ -20,12 +21,6 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
     const browser = new Browser(language);
     expect((await browser.signIn(account)).status).toBe(200);
     return browser;
-  }
-
-  async function sessionOf(account: string): Promise<SessionData> {
-    const opened = await openSession((await browserOf(account)).cookies.get(sessionConfig().cookieName));
-    if (!opened.session) throw new Error(`no session for ${account}`);
-    return opened.session;
   }
 
   /** The first customer's merchants that lack a service, with all their stores. */
@@ -59,7 +54,7 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
   afterAll(() => upstream.stop());
 
   it('offers the main account its merchants, their stores and which services they have, as stored', async () => {
-    const answer = await callUpstream('applicableServices', {}, await sessionOf('admin'));
+    const answer = await callUpstream('applicableServices', {}, await sessionFor('admin'));
     if (!answer.ok) throw new Error(JSON.stringify(answer.error));
     const expected = await q<{ merchant_no: string; stores: string[]; enabled: string[] }>(
       `SELECT m.merchant_no, array(SELECT store_code FROM stores s WHERE s.merchant_no = m.merchant_no ORDER BY store_code) AS stores,
@@ -179,7 +174,7 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
     }
     expect((await admin.call('POST', '/api/applications', application('852000100000002', ['S000004']), { origin: 'https://elsewhere.test' })).status).toBe(403);
 
-    const other = await sessionOf('other@demo.test');
+    const other = await sessionFor('other@demo.test');
     const theirs = await callUpstream('serviceApplications', { limit: 100 }, other);
     if (!theirs.ok) throw new Error(JSON.stringify(theirs.error));
     const expected = await q<{ application_no: string }>("SELECT application_no FROM service_applications WHERE customer_no = 'C0002' ORDER BY created_at DESC, id DESC");
@@ -188,6 +183,6 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
     const options = await callUpstream('applicableServices', {}, other);
     const ownMerchants = await q<{ merchant_no: string }>("SELECT merchant_no FROM merchants WHERE customer_no = 'C0002' ORDER BY merchant_no");
     expect(options.ok ? options.data.map((m) => m.merchant_no) : null).toEqual(ownMerchants.map((m) => m.merchant_no));
-    expect((await callUpstream('serviceApplications', {}, await sessionOf('partner@demo.test'))).ok).toBe(false);
+    expect((await callUpstream('serviceApplications', {}, await sessionFor('partner@demo.test'))).ok).toBe(false);
   });
 });

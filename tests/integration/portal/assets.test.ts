@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { csvLine } from '@/lib/export/csv';
 import { formatAmount, formatCount } from '@/lib/format/money';
 import { callUpstream } from '@/lib/gateway/client';
-import type { CallAnswer, CallInput, CallName } from '@/lib/gateway/registry';
-import { sessionConfig } from '@/lib/session/config';
-import { openSession, type SessionData } from '@/lib/session/session';
+import type { SessionData } from '@/lib/session/session';
 import en from '@/messages/en.json';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
+import { ok, sessionFor } from './gateway-session';
 import { portalEnv } from './setup-env';
 
 /**
@@ -22,12 +21,6 @@ const hongKongDay = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISO
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const compact = (day: string) => day.replaceAll('-', '');
 
-async function ok<N extends CallName>(name: N, input: CallInput<N>, session: SessionData): Promise<CallAnswer<N>> {
-  const result = await callUpstream(name, input, session);
-  if (!result.ok) throw new Error(`${name} ${JSON.stringify(input)} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
-
 describe.each(DATABASES)('total assets through the gateway on %s', (database) => {
   let upstream: TestUpstream;
   let assets: SessionData;
@@ -36,14 +29,6 @@ describe.each(DATABASES)('total assets through the gateway on %s', (database) =>
   let partner: SessionData;
   const q = <T>(sql: string, params: unknown[] = []) => upstream.db.query<T>(sql, params);
   const today = () => hongKongDay(upstream.clock.now());
-
-  async function signIn(account: string): Promise<SessionData> {
-    const browser = new Browser();
-    expect((await browser.signIn(account)).status).toBe(200);
-    const opened = await openSession(browser.cookies.get(sessionConfig().cookieName));
-    if (!opened.session) throw new Error(`no session for ${account}: ${opened.reason}`);
-    return opened.session;
-  }
 
   /** The panel of one customer, each figure from its own records. */
   async function expectedPanel(customer: string) {
@@ -80,7 +65,7 @@ describe.each(DATABASES)('total assets through the gateway on %s', (database) =>
   beforeAll(async () => {
     upstream = await startTestUpstream(database, {}, 3000);
     portalEnv(upstream.url);
-    [assets, admin, other, partner] = (await Promise.all(['assets@demo.test', 'admin', 'other@demo.test', 'partner@demo.test'].map(signIn))) as [SessionData, SessionData, SessionData, SessionData];
+    [assets, admin, other, partner] = (await Promise.all(['assets@demo.test', 'admin', 'other@demo.test', 'partner@demo.test'].map(sessionFor))) as [SessionData, SessionData, SessionData, SessionData];
   });
   afterAll(() => upstream.stop());
 
