@@ -104,19 +104,20 @@ test('the WxAli screens show Alipay and WeChat Pay only, by their names in Tradi
   expect(new Set(await column(page, '劃款狀態')).size).toBeGreaterThan(0);
 });
 
-test('each screen fits 390, 1024 and 1440 px in the three languages without horizontal page overflow', async ({ page }, testInfo) => {
+// English at every width is checked with every menu route by first-screens.spec.ts; the Chinese
+// labels are the other widths a column or a card may be pushed by.
+test('each screen fits 390 and 1024 px in both Chinese languages without horizontal page overflow', async ({ page }) => {
   test.setTimeout(180_000);
   await signedIn(page, 'admin');
-  for (const language of LANGUAGES) {
+  for (const language of LANGUAGES.filter((language) => language !== 'en')) {
     await chooseLanguage(page, language);
     for (const screen of ['reconciliation', 'settles', 'reconWxAli', 'settleWxAli']) {
-      for (const width of [1440, 1024, 390]) {
+      for (const width of [1024, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/transaction/${screen}?${SPAN}`);
         await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGE_TAGS[language]);
         await expect(page.locator('table').first()).toHaveAttribute('aria-busy', 'false');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: testInfo.outputPath(`${screen}-${language}-${width}.png`), fullPage: true });
+        expect({ screen, language, width, over: await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth) }).toEqual({ screen, language, width, over: 0 });
       }
     }
   }
