@@ -2,6 +2,7 @@ import type { UpstreamConfig } from './config';
 import type { Endpoint } from './http/endpoint';
 import { ACCOUNT_ENDPOINTS } from './services/accounts';
 import { ACTIVITY_ENDPOINTS } from './services/activity';
+import { APPLICATION_ENDPOINTS } from './services/applications';
 import { ASSET_ENDPOINTS } from './services/assets';
 import { DEV_ENDPOINTS } from './services/dev';
 import { MERCHANT_ENDPOINTS } from './services/merchants';
@@ -20,6 +21,7 @@ export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
     ...MERCHANT_ENDPOINTS,
     ...REFUND_ENDPOINTS,
     ...ASSET_ENDPOINTS,
+    ...APPLICATION_ENDPOINTS,
     ...SETTLEMENT_ENDPOINTS,
     ...(config.mode === 'production' ? [] : DEV_ENDPOINTS),
   ];

@@ -4,6 +4,7 @@ import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-t
 import type { SessionData } from '../session/session';
 import { ACCOUNT_CALLS } from './calls/accounts';
 import { MERCHANT_CALLS } from './calls/merchants';
+import { ASSET_CALLS } from './calls/assets';
 import { REFUND_CALLS } from './calls/refunds';
 import { SETTLEMENT_CALLS } from './calls/settlements';
 import { define, list, money, outcome, page } from './define';
@@ -274,6 +275,7 @@ export const CALLS = {
   ...ACCOUNT_CALLS,
   ...REFUND_CALLS,
   ...MERCHANT_CALLS,
+  ...ASSET_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

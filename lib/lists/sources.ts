@@ -1,6 +1,8 @@
 import 'server-only';
 import { accountsSource } from '../accounts/source';
 import { activitySource } from '../activity/source';
+import { applicationsSource } from '../applications/source';
+import { assetHistorySource } from '../assets/source';
 import type { ListSource } from '../list-kit/source';
 import { merchantsSource, paymentsSource, storesSource } from '../merchants/sources';
 import { fileRowsSource, filesSource, remittancesSource } from '../settlements/sources';
@@ -26,6 +28,7 @@ const SOURCES: Record<string, ListSource> = {
   [accountsSource.definition.id]: accountsSource,
   ...Object.fromEntries([refundRequestsSource, refundReviewSource, refundDecidedSource].map((source) => [source.definition.id, source])),
   ...Object.fromEntries([merchantsSource, paymentsSource, storesSource].map((source) => [source.definition.id, source])),
+  ...Object.fromEntries([assetHistorySource, applicationsSource].map((source) => [source.definition.id, source])),
 };
 
 export function listSource(id: string): ListSource | undefined {

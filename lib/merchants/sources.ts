@@ -5,7 +5,7 @@ import { callUpstream, type GatewayResult } from '../gateway/client';
 import type { CallInput } from '../gateway/registry';
 import { localName } from '../i18n/names';
 import { textOf, type ListDefinition, type ListValues } from '../list-kit/definition';
-import { numberedPages } from '../list-kit/export';
+import { pagedExport } from '../list-kit/export';
 import type { ListSource, SummaryCard, Translate } from '../list-kit/source';
 import { merchantsList, paymentsList, storesList } from '../lists/merchants';
 import type { SessionData } from '../session/session';
@@ -16,7 +16,7 @@ const LIST_PAGE_MAX = 100;
 
 type Row = Record<string, unknown>;
 type Page = { rows: Row[]; total: number; totalPage: number; counts?: Record<string, number | string> };
-type Ask = (session: SessionData, values: ListValues, page: number, limit: number) => Promise<GatewayResult<Page>>;
+type Ask = (session: SessionData, values: ListValues, limit: number, page: number) => Promise<GatewayResult<Page>>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -25,26 +25,18 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * (`label`), summary cards from the answer's counts, and an export of the same rows a page at a time.
  */
 function pagedSource(definition: ListDefinition, ask: Ask, label: (row: Row, locale: string) => Row, cards: { id: string; title: string; count: string }[] = []): ListSource {
-  const labelled = (rows: Row[], locale: string) => rows.map((row) => ({ ...row, ...label(row, locale) }));
+  const labelled = (page: Page, locale: string) => page.rows.map((row) => ({ ...row, ...label(row, locale) }));
   const summary = (counts: Page['counts'], t: Translate): SummaryCard[] | undefined =>
     counts && cards.length > 0 ? cards.map((card) => ({ id: card.id, title: t(card.title), value: formatCount(counts[card.count]) })) : undefined;
   return {
     definition,
     async load(session, values, t, locale) {
-      const answer = await ask(session, values, values.page, values.size);
+      const answer = await ask(session, values, values.size, values.page);
       if (!answer.ok) return answer;
-      return { ...answer, data: { rows: labelled(answer.data.rows, locale), total: answer.data.total, summary: summary(answer.data.counts, t) } };
+      return { ...answer, data: { rows: labelled(answer.data, locale), total: answer.data.total, summary: summary(answer.data.counts, t) } };
     },
     export: {
-      async count(session, values) {
-        const answer = await ask(session, values, 1, 1);
-        return answer.ok ? { ...answer, data: answer.data.total } : answer;
-      },
-      batches: (session, values, options) =>
-        numberedPages(async (page, limit) => {
-          const answer = await ask(session, values, page, limit);
-          return answer.ok ? { ...answer, data: { rows: labelled(answer.data.rows, options.locale), totalPage: answer.data.totalPage } } : answer;
-        }, options, LIST_PAGE_MAX),
+      ...pagedExport(ask, (answer, _t, locale) => labelled(answer, locale), LIST_PAGE_MAX),
       fileName: () => definition.id,
     },
   };
@@ -60,7 +52,7 @@ const businessLabel = (row: Row, locale: string) => localName(locale, { name: te
 
 export const merchantsSource = pagedSource(
   merchantsList,
-  async (session, values, page, limit) => {
+  async (session, values, limit, page) => {
     type Input = CallInput<'merchantInfo'>;
     const input: Input = { ...scopeOf(values), sort: values.sort as Input['sort'], status: textOf(values, 'status') as Input['status'], page, limit };
     const answer = await callUpstream('merchantInfo', input, session);
@@ -85,7 +77,7 @@ export const merchantsSource = pagedSource(
 
 export const paymentsSource = pagedSource(
   paymentsList,
-  async (session, values, page, limit) => {
+  async (session, values, limit, page) => {
     type Input = CallInput<'paymentServices'>;
     const input: Input = {
       ...scopeOf(values),
@@ -110,7 +102,7 @@ export const paymentsSource = pagedSource(
 
 export const storesSource = pagedSource(
   storesList,
-  async (session, values, page, limit) => {
+  async (session, values, limit, page) => {
     // Sort and order are always sent, so a page never asks what the filter's own store list asks
     // (lib/list-kit/options.ts): the duplicate guard would refuse the second of two identical calls.
     type Input = CallInput<'storeTerminals'>;

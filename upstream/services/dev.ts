@@ -5,6 +5,7 @@ import { text, wholeNumber } from '../http/inputs';
 import { hashToken } from '../http/principal';
 import { issueToken, SSO_TOKEN_MINUTES } from './sso';
 import { payApprovedRefunds } from './refunds';
+import { APPLICATION_DEV_ENDPOINTS } from './applications';
 
 /**
  * Demo and test helpers, never mounted in production: the outbox (where mail goes), a
@@ -107,4 +108,4 @@ const pendingRefunds = publicCall({
   },
 });
 
-export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, faults, pendingRefunds].map((endpoint) => ({ ...endpoint, plain: true }));
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, faults, pendingRefunds, ...APPLICATION_DEV_ENDPOINTS].map((endpoint) => ({ ...endpoint, plain: true }));

@@ -2,6 +2,7 @@ import { NextRequest, type NextResponse } from 'next/server';
 import { POST as accountPassword } from '@/app/api/account/password/route';
 import { POST as editAccount } from '@/app/api/accounts/edit/route';
 import { POST as createAccount } from '@/app/api/accounts/route';
+import { POST as applyService } from '@/app/api/applications/route';
 import { POST as firstLogin } from '@/app/api/auth/first-login/route';
 import { POST as forgot } from '@/app/api/auth/forgot/route';
 import { GET as captcha } from '@/app/api/auth/captcha/route';
@@ -33,6 +34,7 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/export\/([^/]+)$/, exportList as unknown as Handler, ['list']],
   [/^\/api\/accounts$/, createAccount as Handler, []],
   [/^\/api\/accounts\/edit$/, editAccount as Handler, []],
+  [/^\/api\/applications$/, applyService as Handler, []],
 ];
 
 export interface Answer<T = { ok: boolean; data?: unknown; error?: { code: string; message: string } }> {

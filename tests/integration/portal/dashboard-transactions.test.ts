@@ -6,7 +6,7 @@ import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/har
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
 import { Figures, type Condition, type Selection } from './transaction-figures';
-import { ok, refusal } from './calls';
+import { ok, refusal } from './gateway-session';
 
 /**
  * The dashboard and transaction calls as the portal makes them (callUpstream with a real session),

@@ -8,7 +8,7 @@ import { openSession, type SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
-import { ok, refusal, NOT_FOUND } from './calls';
+import { NOT_FOUND, ok, refusal } from './gateway-session';
 
 /**
  * Merchant information, payment service and store information as the portal asks for them
