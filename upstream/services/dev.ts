@@ -5,6 +5,8 @@ import { text, wholeNumber } from '../http/inputs';
 import { hashToken } from '../http/principal';
 import { issueToken, SSO_TOKEN_MINUTES } from './sso';
 import { payApprovedRefunds } from './refunds';
+import { DOCUMENT_DEV_ENDPOINTS } from './documents';
+import { NOTICE_DEV_ENDPOINTS } from './notices';
 
 /**
  * Demo and test helpers, never mounted in production: the outbox (where mail goes), a
@@ -107,4 +109,4 @@ const pendingRefunds = publicCall({
   },
 });
 
-export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, faults, pendingRefunds].map((endpoint) => ({ ...endpoint, plain: true }));
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, faults, pendingRefunds, ...NOTICE_DEV_ENDPOINTS, ...DOCUMENT_DEV_ENDPOINTS].map((endpoint) => ({ ...endpoint, plain: true }));
