@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import type { SessionData } from '../session/session';
 import { ACCOUNT_CALLS } from './calls/accounts';
+import { DOCUMENT_CALLS } from './calls/documents';
+import { NOTICE_CALLS } from './calls/notices';
 import { REFUND_CALLS } from './calls/refunds';
 import { SETTLEMENT_CALLS } from './calls/settlements';
 import { define, list, money, outcome, page } from './define';
@@ -306,6 +308,8 @@ export const CALLS = {
   ...SETTLEMENT_CALLS,
   ...ACCOUNT_CALLS,
   ...REFUND_CALLS,
+  ...NOTICE_CALLS,
+  ...DOCUMENT_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

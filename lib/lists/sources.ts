@@ -1,7 +1,9 @@
 import 'server-only';
 import { accountsSource } from '../accounts/source';
 import { activitySource } from '../activity/source';
+import { documentsSource } from '../documents/source';
 import type { ListSource } from '../list-kit/source';
+import { noticesSource } from '../notices/source';
 import { fileRowsSource, filesSource, remittancesSource } from '../settlements/sources';
 import { refundDecidedSource, refundRequestsSource, refundReviewSource } from '../refunds/sources';
 import { transactionsSource } from '../transactions/source';
@@ -24,6 +26,7 @@ const SOURCES: Record<string, ListSource> = {
   [activitySource.definition.id]: activitySource,
   [accountsSource.definition.id]: accountsSource,
   ...Object.fromEntries([refundRequestsSource, refundReviewSource, refundDecidedSource].map((source) => [source.definition.id, source])),
+  ...Object.fromEntries([noticesSource, documentsSource].map((source) => [source.definition.id, source])),
 };
 
 export function listSource(id: string): ListSource | undefined {

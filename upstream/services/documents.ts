@@ -116,7 +116,8 @@ const downloadDocument = authedCall({
   input: z.object({ id: wholeNumber(1) }),
   async handle(context, input) {
     const [row] = await context.db.query<{ id: number; fileName: string }>(
-      `SELECT d.id::int AS id, d.file_name AS "fileName", d.content_type AS "contentType", d.size_bytes AS size, encode(d.content, 'base64') AS content
+      `SELECT d.id::int AS id, d.file_name AS "fileName", d.content_type AS "contentType", d.size_bytes AS size,
+              translate(encode(d.content, 'base64'), E'\n', '') AS content
          FROM documents d WHERE d.id = $3 AND ${VISIBLE}`,
       [...(await scopeParams(context)), input.id],
     );
