@@ -27,7 +27,7 @@ interface Values {
  * the upload's progress. A failed upload keeps the chosen file and offers to send it again.
  * Business registrations about to expire ask for a new one above the form.
  */
-export function UploadPanel({ merchants, renewals }: { merchants: string[]; renewals: Renewal[] }) {
+export function UploadPanel({ merchants, renewals, renewalsError }: { merchants: string[]; renewals: Renewal[]; renewalsError?: string }) {
   const t = useTranslations();
   const router = useRouter();
   const { message } = App.useApp();
@@ -71,13 +71,14 @@ export function UploadPanel({ merchants, renewals }: { merchants: string[]; rene
 
   const renew = (merchantNo: string) => {
     form.setFieldsValue({ docType: 'BUSINESS_REGISTRATION', merchant: merchantNo });
-    document.getElementById('document-upload-type')?.focus();
+    document.getElementById('documentUpload_docType')?.focus();
   };
   const uploading = progress !== null;
 
   return (
     <Card title={t('documents.uploadTitle')} style={{ marginBottom: 16 }}>
       <Flex vertical gap={12}>
+        {renewalsError && <Alert type="error" showIcon title={renewalsError} />}
         {renewals.map((renewal) =>
           renewal.pending ? (
             <Alert key={renewal.merchant_no} type="info" showIcon title={t('documents.renewalPending', { merchant: renewal.name, merchantNo: renewal.merchant_no, date: renewal.brExpiryDate })} />
@@ -96,11 +97,11 @@ export function UploadPanel({ merchants, renewals }: { merchants: string[]; rene
           ),
         )}
         <Typography.Text type="secondary">{t('documents.limits', { megabytes: MAX_DOCUMENT_MEGABYTES })}</Typography.Text>
-        <Form form={form} layout="vertical" onFinish={(values) => void send(values)} disabled={uploading} requiredMark>
+        <Form form={form} name="documentUpload" layout="vertical" onFinish={(values) => void send(values)} disabled={uploading} requiredMark>
           <Row gutter={16}>
             <Col xs={24} md={8}>
               <Form.Item name="docType" label={t('documents.fields.docType')} rules={[{ required: true, message: t('documents.errors.typeRequired') }]}>
-                <Select id="document-upload-type" options={DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`documents.types.${type}`) }))} placeholder={t('documents.chooseType')} />
+                <Select options={DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`documents.types.${type}`) }))} placeholder={t('documents.chooseType')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
@@ -147,7 +148,7 @@ export function UploadPanel({ merchants, renewals }: { merchants: string[]; rene
               }
             />
           )}
-          <Button type="primary" htmlType="submit" loading={uploading} icon={<UploadOutlined />}>
+          <Button type="primary" htmlType="submit" loading={uploading}>
             {t('documents.upload')}
           </Button>
         </Form>
