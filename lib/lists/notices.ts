@@ -19,10 +19,11 @@ export const noticesList = defineList({
   defaultSort: 'unread',
   defaultDir: 'desc',
   pageSizes: DEFAULT_PAGE_SIZES,
+  // The title first: on a phone it is what shows before the table scrolls sideways.
   columns: [
+    column('title', 'title'),
     column('createdAt', 'createdAt', { format: 'timestamp14', sort: 'createdAt' }),
     column('kind', 'kind', { names: 'notices.kinds' }),
-    column('title', 'title'),
     column('importance', 'importance', { names: 'notices.importances' }),
     column('state', 'state', { names: 'notices.states', pinned: true }),
   ],
