@@ -3,8 +3,13 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 
-/** How long a search waits for the client router before the browser loads the address itself. */
-const NAVIGATION_FALLBACK_MS = 5000;
+/**
+ * How long a search waits for the client router before the browser loads the address itself. The
+ * router moves the address only once the server's answer has come, and a loaded server can take
+ * several seconds: taking a slow answer for a dropped push loads the page twice and leaves the
+ * address twice in the history (Back then stays on the same list).
+ */
+const NAVIGATION_FALLBACK_MS = 15_000;
 
 /**
  * Moves a list to another URL (its values live there) and says whether it is loading. The view is
