@@ -57,7 +57,9 @@ export const NOTICE_CALLS = {
   noticeRead: define({
     method: 'POST',
     path: '/wrs2/api/v1/notice/read',
-    input: z.union([z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }), z.strictObject({ all: z.literal(true) })]),
+    input: z
+      .object({ ids: z.array(z.number().int().positive()).min(1).max(100).optional(), all: z.literal(true).optional() })
+      .refine((input) => Boolean(input.ids) !== Boolean(input.all), 'name ids or all'),
     answer: z.looseObject({ success: z.literal(1), updated: z.number().int() }),
     menus: ['notifications'],
     exposed: true,
