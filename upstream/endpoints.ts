@@ -2,6 +2,7 @@ import type { UpstreamConfig } from './config';
 import type { Endpoint } from './http/endpoint';
 import { ACCOUNT_ENDPOINTS } from './services/accounts';
 import { ACTIVITY_ENDPOINTS } from './services/activity';
+import { APPLICATION_ENDPOINTS } from './services/applications';
 import { ASSET_ENDPOINTS } from './services/assets';
 import { DEV_ENDPOINTS } from './services/dev';
 import { DOCUMENT_ENDPOINTS } from './services/documents';
@@ -22,6 +23,7 @@ export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
     ...MERCHANT_ENDPOINTS,
     ...REFUND_ENDPOINTS,
     ...ASSET_ENDPOINTS,
+    ...APPLICATION_ENDPOINTS,
     ...SETTLEMENT_ENDPOINTS,
     ...NOTICE_ENDPOINTS,
     ...DOCUMENT_ENDPOINTS,

@@ -77,21 +77,23 @@ export function CurveChart({ current, previous, summary }: { current: DayFigure[
   );
 }
 
-interface NamedFigure {
+/** A named figure of a chart; balances (total assets) have an amount and no count. */
+export interface NamedFigure {
   key: string;
   label: string;
-  count: number;
+  count?: number;
   amount: string;
 }
 
 function tableOf(rows: NamedFigure[], nameTitle: string, t: ReturnType<typeof useTranslations<'dashboard'>>) {
+  const counted = rows.every((row) => row.count !== undefined);
   return {
     columns: [
       { key: 'name', title: nameTitle },
-      { key: 'count', title: t('count'), numeric: true },
+      ...(counted ? [{ key: 'count', title: t('count'), numeric: true }] : []),
       { key: 'amount', title: t('amount'), numeric: true },
     ],
-    rows: rows.map((row) => ({ name: row.label, count: formatCount(row.count), amount: formatAmount(row.amount) })),
+    rows: rows.map((row) => ({ name: row.label, ...(counted ? { count: formatCount(row.count) } : {}), amount: formatAmount(row.amount) })),
   };
 }
 
@@ -117,12 +119,13 @@ export function ShareChart({ rows, summary, nameTitle, measure, testId }: { rows
         aria-label={summary}
         data={{
           labels: rows.map((r) => r.label),
-          datasets: [{ label: t(measure), data: rows.map((r) => (measure === 'count' ? r.count : plotValue(r.amount))), backgroundColor: rows.map((_, i) => CHART_PALETTE[i % CHART_PALETTE.length]) }],
+          datasets: [{ label: t(measure), data: rows.map((r) => (measure === 'count' ? (r.count ?? 0) : plotValue(r.amount))), backgroundColor: rows.map((_, i) => CHART_PALETTE[i % CHART_PALETTE.length]) }],
         }}
         options={baseOptions((item) => {
           const row = rows[item.dataIndex];
           const money = `HKD ${formatAmount(row?.amount)}`;
-          const count = formatCount(row?.count);
+          if (row?.count === undefined) return `${item.label}: ${money}`;
+          const count = formatCount(row.count);
           return `${item.label}: ${measure === 'count' ? `${count} · ${money}` : `${money} · ${count}`}`;
         })}
       />

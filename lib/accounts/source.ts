@@ -1,7 +1,7 @@
 import 'server-only';
 import { callUpstream } from '../gateway/client';
 import { textOf, type ListValues } from '../list-kit/definition';
-import { numberedPages } from '../list-kit/export';
+import { pagedExport } from '../list-kit/export';
 import type { ListSource, Translate } from '../list-kit/source';
 import { accountsList } from '../lists/accounts';
 import type { SessionData } from '../session/session';
@@ -39,15 +39,7 @@ export const accountsSource: ListSource = {
     return answer.ok ? { ...answer, data: { rows: named(answer.data.data, t), total: answer.data.total } } : answer;
   },
   export: {
-    async count(session, values) {
-      const answer = await page(session, values, 1, 1);
-      return answer.ok ? { ...answer, data: answer.data.total } : answer;
-    },
-    batches: (session, values, options) =>
-      numberedPages(async (pageNo, limit) => {
-        const answer = await page(session, values, limit, pageNo);
-        return answer.ok ? { ...answer, data: { rows: named(answer.data.data, options.t), totalPage: answer.data.totalPage } } : answer;
-      }, options, EXPORT_PAGE),
+    ...pagedExport(page, (answer, t) => named(answer.data, t), EXPORT_PAGE),
     fileName: () => 'accounts',
   },
 };

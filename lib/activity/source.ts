@@ -2,7 +2,7 @@ import 'server-only';
 import { daySpan, parseDay, today } from '../format/date';
 import { callUpstream } from '../gateway/client';
 import { textOf, type ListValues } from '../list-kit/definition';
-import { numberedPages } from '../list-kit/export';
+import { pagedExport } from '../list-kit/export';
 import type { ListSource } from '../list-kit/source';
 import { activityList } from '../lists/activity';
 import type { SessionData } from '../session/session';
@@ -43,15 +43,7 @@ export const activitySource: ListSource = {
     return answer.ok ? { ...answer, data: { rows: named(answer.data.data), total: answer.data.total } } : answer;
   },
   export: {
-    async count(session, values) {
-      const answer = await page(session, values, 1, 1);
-      return answer.ok ? { ...answer, data: answer.data.total } : answer;
-    },
-    batches: (session, values, options) =>
-      numberedPages(async (pageNo, limit) => {
-        const answer = await page(session, values, limit, pageNo);
-        return answer.ok ? { ...answer, data: { rows: named(answer.data.data), totalPage: answer.data.totalPage } } : answer;
-      }, options, EXPORT_PAGE),
+    ...pagedExport(page, (answer) => named(answer.data), EXPORT_PAGE),
     fileName: (values) => `activity_${(textOf(values, 'from') ?? '').replaceAll('-', '')}_${(textOf(values, 'to') ?? '').replaceAll('-', '')}`,
   },
 };

@@ -7,3 +7,4 @@ export { contactFormSchema, forgotFormSchema, loginFormSchema, newPasswordSchema
 export { listSchema } from '@/lib/list-kit/schema';
 export { editAccountSchema, newAccountSchema } from '@/lib/accounts/rules';
 export { decisionSchema, findTransactionSchema, refundRequestSchema } from '@/lib/refunds/rules';
+export { applicationSchema } from '@/lib/applications/rules';

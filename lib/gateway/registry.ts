@@ -5,6 +5,7 @@ import type { SessionData } from '../session/session';
 import { ACCOUNT_CALLS } from './calls/accounts';
 import { DOCUMENT_CALLS } from './calls/documents';
 import { NOTICE_CALLS } from './calls/notices';
+import { ASSET_CALLS } from './calls/assets';
 import { REFUND_CALLS } from './calls/refunds';
 import { SETTLEMENT_CALLS } from './calls/settlements';
 import { define, list, money, outcome, page } from './define';
@@ -310,6 +311,7 @@ export const CALLS = {
   ...REFUND_CALLS,
   ...NOTICE_CALLS,
   ...DOCUMENT_CALLS,
+  ...ASSET_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -137,3 +137,26 @@ export async function* numberedPages(
     if (page >= answer.data.totalPage) return;
   }
 }
+
+/**
+ * `count` and `batches` of a list whose one upstream call pages by number and answers `total` and
+ * `totalPage`: the count asks for one row, the batches read `limit` rows a call, each page's rows
+ * shaped by `rows` (names in the user's language, say) as the list's `load` shapes them.
+ */
+export function pagedExport<A extends { total: number; totalPage: number }>(
+  fetchPage: (session: SessionData, values: ListValues, limit: number, page: number) => Promise<GatewayResult<A>>,
+  rows: (answer: A, t: Translate) => Record<string, unknown>[],
+  limit: number,
+): Pick<ListExport, 'count' | 'batches'> {
+  return {
+    async count(session, values) {
+      const answer = await fetchPage(session, values, 1, 1);
+      return answer.ok ? { ...answer, data: answer.data.total } : answer;
+    },
+    batches: (session, values, options) =>
+      numberedPages(async (page, size) => {
+        const answer = await fetchPage(session, values, size, page);
+        return answer.ok ? { ...answer, data: { rows: rows(answer.data, options.t), totalPage: answer.data.totalPage } } : answer;
+      }, options, limit),
+  };
+}

@@ -1,12 +1,14 @@
 import { addDays, daysBetween, toIsoDay, toCompactDay, wallClock, type CalendarDay } from '../../lib/format/date';
+import { SYSTEM_OPERATOR } from '../../lib/assets/codes';
 import { isWallet, TRANSACTION_TYPES, type PaymentType, type TransactionTypeCode } from '../../lib/domain/transaction-types';
 import type { Database, Queryable } from '../db/database';
 import { hashPassword } from '../rules/password-hash';
 import { centsToDecimal } from '../rules/money';
 import { mdrCents, type FeeRates } from '../rules/mdr';
 import { insertDocuments, insertNotifications } from './notices';
+import { insertApplication } from '../services/applications';
 import { createRandom, type Random } from './prng';
-import { CUSTOMERS, DEMO_PASSWORD, DISTRICTS, MENUS, PARTNERS, ROLES, USERS } from './reference-data';
+import { CUSTOMERS, DEMO_PASSWORD, DISTRICTS, MENUS, PARTNERS, ROLES, USERS, type UserSeed } from './reference-data';
 
 export interface SeedOptions {
   /** About how many transactions to generate (default 200 000). */
@@ -21,7 +23,7 @@ export interface SeedOptions {
 export const DEFAULT_SEED: SeedOptions = { transactions: 200_000, seed: 20261121, now: new Date(), months: 13 };
 
 const TABLES = [
-  'documents', 'notification_reads', 'notifications', 'outbox', 'activity_log', 'total_asset_history', 'total_assets', 'refunds',
+  'documents', 'notification_reads', 'notifications', 'outbox', 'activity_log', 'service_applications', 'total_asset_history', 'total_assets', 'refunds',
   'remittances', 'settlement_files', 'transactions', 'reset_links', 'tokens', 'password_history', 'users',
   'role_menus', 'menus', 'roles', 'contacts', 'bank_accounts', 'payment_services', 'terminals', 'stores',
   'merchants', 'merchant_groups', 'customers', 'partners', 'seed_info',
@@ -61,6 +63,7 @@ export async function seedDatabase(db: Database, options: Partial<SeedOptions> =
   await insertRefundRequests(db, random, anchor, userIds, generator);
   await deriveSettlement(db, anchor);
   await insertTotalAssets(db, random, anchor);
+  await insertServiceApplications(db, anchor, userIds);
   await insertNotifications(db, anchor);
   await insertDocuments(db, anchor);
   await db.query(
@@ -527,19 +530,19 @@ async function insertTotalAssets(db: Database, random: Random, anchor: CalendarD
     const add = (daysAgo: number, asset: string, cents: number, type: string, direction: string, source: string) =>
       movements.push([timestamp(addDays(anchor, -daysAgo), 10 * 3600 + movements.length * 600), asset, cents, type, direction, source]);
     const scale = customer.weight * 10_000;
-    add(380, 'MARGIN', scale * 100, 'Initial margin', 'INCREASE', 'CONTRACT');
-    add(200, 'MARGIN', scale * 20, 'Margin top-up', 'INCREASE', 'BANK_TRANSFER');
-    add(90, 'MARGIN', scale * 15, 'Margin release', 'DECREASE', 'RISK_REVIEW');
-    add(370, 'DEPOSIT', scale * 50, 'Security deposit', 'INCREASE', 'CONTRACT');
+    add(380, 'MARGIN', scale * 100, 'INITIAL_MARGIN', 'INCREASE', 'CONTRACT');
+    add(200, 'MARGIN', scale * 20, 'MARGIN_TOP_UP', 'INCREASE', 'BANK_TRANSFER');
+    add(90, 'MARGIN', scale * 15, 'MARGIN_RELEASE', 'DECREASE', 'RISK_REVIEW');
+    add(370, 'DEPOSIT', scale * 50, 'SECURITY_DEPOSIT', 'INCREASE', 'CONTRACT');
     for (let month = 12; month >= 1; month--) {
-      add(month * 30, 'REFUND_POOL', scale * random.int(5, 12), 'Refund pool top-up', 'INCREASE', 'BANK_TRANSFER');
-      add(month * 30 - 12, 'REFUND_POOL', scale * random.int(2, 6), 'Refunds paid', 'DECREASE', 'REFUND');
+      add(month * 30, 'REFUND_POOL', scale * random.int(5, 12), 'REFUND_POOL_TOP_UP', 'INCREASE', 'BANK_TRANSFER');
+      add(month * 30 - 12, 'REFUND_POOL', scale * random.int(2, 6), 'REFUNDS_PAID', 'DECREASE', 'REFUND');
     }
     for (const [date, asset, cents, type, direction, source] of movements) {
       await db.query(
         `INSERT INTO total_asset_history (customer_no, operation_date, amount, operation_type, asset_type, operation_source, direction, operator)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'system')`,
-        [customer.customer_no, date, centsToDecimal(cents), type, asset, source, direction],
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [customer.customer_no, date, centsToDecimal(cents), type, asset, source, direction, SYSTEM_OPERATOR],
       );
     }
     await db.query(
@@ -556,3 +559,28 @@ async function insertTotalAssets(db: Database, random: Random, anchor: CalendarD
   }
 }
 
+/**
+ * Applications for a payment service, consistent with payment_services: the first customer's was
+ * approved (its first merchant has American Express) and its last one rejected (that merchant
+ * still lacks it); the second customer's is waiting.
+ */
+async function insertServiceApplications(db: Database, anchor: CalendarDay, users: Map<string, number>) {
+  const plan = [
+    ['C0001', 0, 'admin', 'APPROVED', '', 120, 110],
+    ['C0001', 3, 'admin', 'REJECTED', 'The business registration copy sent with it could not be read; please apply again with a clear copy.', 40, 35],
+    ['C0002', 1, 'other@demo.test', 'SUBMITTED', '', 2, 2],
+  ] as const;
+  for (const [customerNo, merchantIndex, account, status, rejectReason, createdDaysAgo, updatedDaysAgo] of plan) {
+    const [merchant] = await db.query<{ merchant_no: string; stores: string[] }>(
+      `SELECT m.merchant_no, array(SELECT store_code FROM stores s WHERE s.merchant_no = m.merchant_no ORDER BY store_code) AS stores
+         FROM merchants m WHERE m.customer_no = $1 ORDER BY m.merchant_no OFFSET $2 LIMIT 1`,
+      [customerNo, merchantIndex],
+    );
+    const user = USERS.find((u) => u.account === account) as UserSeed;
+    await insertApplication(db, {
+      customerNo, merchantNo: merchant?.merchant_no as string, paymentType: 'AMEX', storeCodes: merchant?.stores ?? [], contactName: user.name, contactNumber: user.contact_number,
+      monthlyVolume: '250000.00', remark: '', status, rejectReason, applicantUserId: users.get(account) as number,
+      createdAt: timestamp(addDays(anchor, -createdDaysAgo), 11 * 3600), updatedAt: timestamp(addDays(anchor, -updatedDaysAgo), 15 * 3600),
+    });
+  }
+}

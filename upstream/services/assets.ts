@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { addDays, parseDay, toIsoDay, wallClock } from '../../lib/format/date';
+import { ASSET_TYPES, DIRECTIONS, HISTORY_SORTS, PIE_ITEMS } from '../../lib/assets/codes';
+import { toIsoDay, wallClock } from '../../lib/format/date';
 import { SEARCH_SPAN_DAYS } from '../../lib/format/span';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
-import { ServiceError } from '../http/errors';
 import { optionalText, pageOf, paging, wholeNumber } from '../http/inputs';
-import { checkUserId, customersIn } from './scope-checks';
+import { checkUserId, customersIn, timeSpan } from './scope-checks';
 
 /**
  * Total assets (no partner variant). Margin, deposit, refund pool and the unavailable balance are
@@ -52,10 +52,17 @@ const pieItems = authedCall({
   async handle(context, input) {
     checkUserId(context, input.userid);
     const figures = (await panel(context, input.customer_no)) as Record<string, string>;
-    return ['margin', 'deposit', 'refundPool', 'tradeBalance', 'unavailableBalance'].map((name) => ({ name, value: figures[name] ?? '0.00' }));
+    return PIE_ITEMS.map((name) => ({ name, value: figures[name] ?? '0.00' }));
   },
 });
 
+const HISTORY_SORT_SQL: Record<(typeof HISTORY_SORTS)[number], string> = { operationDate: 'operation_date', amount: 'amount', assetType: 'asset_type' };
+
+/**
+ * The movements of the margin, deposit and refund pool, newest first by default, with the sums of
+ * the whole filtered view (increases and decreases). A day span of at most 366 days, default the
+ * last 366; `limit` up to 1000 for exports.
+ */
 const panelDetail = authedCall({
   method: 'GET',
   path: '/api/TotalAssets/GetPanelItemDetail',
@@ -64,30 +71,39 @@ const panelDetail = authedCall({
   input: z.object({
     ...assetInput,
     ...paging,
-    assetType: z.enum(['MARGIN', 'DEPOSIT', 'REFUND_POOL']).optional(),
-    direction: z.enum(['INCREASE', 'DECREASE']).optional(),
+    limit: wholeNumber(1, 1000).default(10),
+    sort: z.enum(HISTORY_SORTS).default('operationDate'),
+    assetType: z.enum(ASSET_TYPES).optional(),
+    direction: z.enum(DIRECTIONS).optional(),
+    operationType: optionalText(40),
+    operationSource: optionalText(40),
     dateFrom: z.string().regex(/^\d{8}$/, 'must be yyyyMMdd').optional(),
     dateTo: z.string().regex(/^\d{8}$/, 'must be yyyyMMdd').optional(),
   }),
   async handle(context, input) {
     checkUserId(context, input.userid);
     const customers = await customersIn(context, input.customer_no);
-    const today = wallClock(context.clock.now()).day;
-    const from = input.dateFrom ? parseDay(input.dateFrom) : addDays(today, -SEARCH_SPAN_DAYS);
-    const to = input.dateTo ? parseDay(input.dateTo) : today;
-    if (!from || !to) throw new ServiceError(400, 'INVALID_INPUT', 'dateFrom and dateTo must be real days');
-    const params = [customers, `${toIsoDay(from)} 00:00:00`, `${toIsoDay(to)} 23:59:59`, input.assetType ?? null, input.direction ?? null];
-    const where = `customer_no = ANY($1) AND operation_date BETWEEN $2 AND $3 AND ($4::text IS NULL OR asset_type = $4) AND ($5::text IS NULL OR direction = $5)`;
-    const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM total_asset_history WHERE ${where}`, params);
+    const { start, end } = timeSpan(context, input.dateFrom && `${input.dateFrom}000000`, input.dateTo && `${input.dateTo}235959`, SEARCH_SPAN_DAYS);
+    const params = [customers, start, end, input.assetType ?? null, input.direction ?? null, input.operationType || null, input.operationSource || null];
+    const where = `customer_no = ANY($1) AND operation_date BETWEEN $2 AND $3 AND ($4::text IS NULL OR asset_type = $4) AND ($5::text IS NULL OR direction = $5)
+      AND ($6::text IS NULL OR operation_type = $6) AND ($7::text IS NULL OR operation_source = $7)`;
+    const [sums = { total: 0, totalIncrease: '0.00', totalDecrease: '0.00' }] = await context.db.query<{ total: number; totalIncrease: string; totalDecrease: string }>(
+      `SELECT count(*)::int AS total,
+              coalesce(sum(amount) FILTER (WHERE direction = 'INCREASE'), 0)::numeric(18,2) AS "totalIncrease",
+              coalesce(sum(amount) FILTER (WHERE direction = 'DECREASE'), 0)::numeric(18,2) AS "totalDecrease"
+         FROM total_asset_history WHERE ${where}`,
+      params,
+    );
+    const direction = input.order === 'asc' ? 'ASC' : 'DESC';
     const data = await context.db.query(
       `SELECT id, to_char(operation_date, 'YYYYMMDDHH24MISS') AS "operationDate", customer_no AS "customerId", amount,
               operation_type AS "operationType", asset_type AS "assetType", operation_source AS "operationSource",
               direction, operator
-         FROM total_asset_history WHERE ${where} ORDER BY operation_date ${input.order === 'asc' ? 'ASC' : 'DESC'}, id DESC
+         FROM total_asset_history WHERE ${where} ORDER BY ${HISTORY_SORT_SQL[input.sort]} ${direction}, operation_date ${direction}, id ${direction}
         LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
       params,
     );
-    return { data, ...pageOf(total, input.limit, input.page) };
+    return { data, totalIncrease: sums.totalIncrease, totalDecrease: sums.totalDecrease, ...pageOf(sums.total, input.limit, input.page) };
   },
 });
 

@@ -1,10 +1,10 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { checkDocumentFile, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_MEGABYTES, SNIFF_BYTES } from '@/lib/documents/rules';
-import { documentsSession } from '@/lib/documents/route';
 import { callUpstream } from '@/lib/gateway/client';
 import { readCappedBytes } from '@/lib/http/body';
 import { failure, invalidInput, success, upstreamError } from '@/lib/http/respond';
+import { menuSession } from '@/lib/http/menu-route';
 import { logged } from '@/lib/log/request';
 
 /** Room for the multipart framing and the two small fields around the file. */
@@ -25,7 +25,7 @@ const refuse = (request: NextRequest, code: string, status: number) =>
  * anything is forwarded; the services check both again.
  */
 async function handle(request: NextRequest) {
-  const { session, refused } = await documentsSession(request);
+  const { session, refused } = await menuSession(request, 'uploadDocuments');
   if (refused) return refused;
   if (!/^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '')) return failure(request, { code: 'INVALID_INPUT' });
   const body = await readCappedBytes(request, MAX_DOCUMENT_BYTES + FORM_OVERHEAD);

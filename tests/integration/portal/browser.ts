@@ -4,6 +4,7 @@ import { POST as editAccount } from '@/app/api/accounts/edit/route';
 import { GET as downloadDocument } from '@/app/api/documents/[id]/route';
 import { POST as uploadDocument } from '@/app/api/documents/route';
 import { POST as createAccount } from '@/app/api/accounts/route';
+import { POST as applyService } from '@/app/api/applications/route';
 import { POST as firstLogin } from '@/app/api/auth/first-login/route';
 import { POST as forgot } from '@/app/api/auth/forgot/route';
 import { GET as captcha } from '@/app/api/auth/captcha/route';
@@ -37,6 +38,7 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/accounts\/edit$/, editAccount as Handler, []],
   [/^\/api\/documents$/, uploadDocument as Handler, []],
   [/^\/api\/documents\/([^/]+)$/, downloadDocument as unknown as Handler, ['id']],
+  [/^\/api\/applications$/, applyService as Handler, []],
 ];
 
 export interface Answer<T = { ok: boolean; data?: unknown; error?: { code: string; message: string } }> {

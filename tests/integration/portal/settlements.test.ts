@@ -1,9 +1,8 @@
 import { callUpstream } from '@/lib/gateway/client';
 import type { CallAnswer, CallInput, CallName } from '@/lib/gateway/registry';
-import { sessionConfig } from '@/lib/session/config';
-import { openSession, type SessionData } from '@/lib/session/session';
+import type { SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
-import { Browser } from './browser';
+import { ok, sessionFor } from './gateway-session';
 import { portalEnv } from './setup-env';
 
 /**
@@ -18,12 +17,6 @@ const compact = (day: string) => day.replaceAll('-', '');
 const fileSpan = (from: string, to: string) => ({ settleDateFrom: `${compact(from)}000000`, settleDateTo: `${compact(to)}235959` });
 const remitSpan = (from: string, to: string) => ({ reconDateFrom: `${compact(from)}000000`, reconDateTo: `${compact(to)}235959` });
 const WALLETS = ['ALIPAY', 'WECHAT'];
-
-async function ok<N extends CallName>(name: N, input: CallInput<N>, session: SessionData): Promise<CallAnswer<N>> {
-  const result = await callUpstream(name, input, session);
-  if (!result.ok) throw new Error(`${name} ${JSON.stringify(input)} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
 
 async function refusal<N extends CallName>(name: N, input: CallInput<N>, session: SessionData) {
   const result = await callUpstream(name, input, session);
@@ -42,14 +35,6 @@ describe.each(DATABASES)('settlement files and remittances through the gateway o
   const q = <T>(sql: string, params: unknown[] = []) => upstream.db.query<T>(sql, params);
   const today = () => hongKongDay(upstream.clock.now());
   const yearAgo = () => shift(today(), -365);
-
-  async function signIn(account: string): Promise<SessionData> {
-    const browser = new Browser();
-    expect((await browser.signIn(account)).status).toBe(200);
-    const opened = await openSession(browser.cookies.get(sessionConfig().cookieName));
-    if (!opened.session) throw new Error(`no session for ${account}: ${opened.reason}`);
-    return opened.session;
-  }
 
   /** Files of the customers in the span (and of these payment types), totals and ids in the list's default order. */
   async function expectedFiles(customers: string[], from: string, to: string, types: string[] | null = null, extra = '', extraParams: unknown[] = []) {
@@ -85,10 +70,10 @@ describe.each(DATABASES)('settlement files and remittances through the gateway o
   beforeAll(async () => {
     upstream = await startTestUpstream(database, {}, 4000);
     portalEnv(upstream.url);
-    admin = await signIn('admin');
-    partner = await signIn('partner@demo.test');
-    other = await signIn('other@demo.test');
-    wxali = await signIn('wxali@demo.test');
+    admin = await sessionFor('admin');
+    partner = await sessionFor('partner@demo.test');
+    other = await sessionFor('other@demo.test');
+    wxali = await sessionFor('wxali@demo.test');
   });
   afterAll(() => upstream.stop());
 

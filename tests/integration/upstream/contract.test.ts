@@ -174,6 +174,20 @@ const CASES: Record<string, Case> = {
   'GET /api/TotalAssets/GetPanelItem': { user: 'assets@demo.test', good: () => ({}), wrongType: ['userid', -3] },
   'GET /api/TotalAssets/GetPanelItemDetail': { user: 'assets@demo.test', good: () => ({ page: 1, limit: 10, assetType: 'MARGIN' }), wrongType: ['assetType', 'GOLD'] },
   'GET /api/TotalAssets/GetPieItems': { user: 'assets@demo.test', good: () => ({}), wrongType: ['customer_no', ['C0001']] },
+  'GET /api/MerchantInfo/GetApplicableServices': { user: 'admin', good: () => ({}), wrongType: ['userid', 'me'] },
+  'GET /api/MerchantInfo/GetServiceApplications': { user: 'admin', good: () => ({ page: 1, limit: 10 }), wrongType: ['status', 'PAID'] },
+  'POST /api/MerchantInfo/ApplyPaymentService': {
+    user: 'admin',
+    good: async ({ upstream }) => {
+      const [merchant] = await upstream.db.query<{ merchant_no: string; stores: string[] }>(
+        `SELECT m.merchant_no, array(SELECT store_code FROM stores s WHERE s.merchant_no = m.merchant_no) AS stores FROM merchants m
+           JOIN payment_services p ON p.merchant_no = m.merchant_no AND p.payment_type = 'AMEX' AND p.status = 'N' WHERE m.customer_no = 'C0001' ORDER BY m.merchant_no LIMIT 1`,
+      );
+      return { merchantNo: merchant?.merchant_no, paymentType: 'AMEX', storeCodes: merchant?.stores, contactName: 'Chan Tai Man', contactNumber: '85291234567', monthlyVolume: '1000.00' };
+    },
+    required: 'merchantNo',
+    wrongType: ['storeCodes', 'S000001'],
+  },
   ...settlementCases('', 'admin'),
   ...settlementCases('_20230314', 'partner@demo.test'),
   'GET /wrs2/api/v1/notice/list': { user: 'maker@demo.test', good: () => ({ page: 1, limit: 10, lang: 'zhTW' }), wrongType: ['state', 'NEW'] },

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { DATABASES, startTestUpstream, type TestUpstream } from './harness';
 
 const REFUNDS = '/transaction/api/v1/refund/epaRefunds';
@@ -70,7 +71,7 @@ describe.each(DATABASES)('refunds on %s', (database) => {
     const refundNo = created.body.refundNo as string;
     const realtime = await upstream.client.call<{ data: { trans_type: string; trans_amount: string }[] }>('GET', '/api/Transaction/AsyncGetTransRealtime', { alipayOrder: refundNo }, { token: maker });
     expect(realtime.body.data).toEqual([expect.objectContaining({ trans_type: '50', trans_amount: '10.00' })]);
-    expect(await balanceOf(sale)).toBe((Number(sale.trans_amount) - 10).toFixed(2));
+    expect(await balanceOf(sale)).toBe(new Big(sale.trans_amount).minus(10).toFixed(2));
     // Once approved it cannot be cancelled.
     const cancel = await upstream.client.call('DELETE', REFUNDS, { refundId }, { token: maker });
     expect(cancel.status).toBe(409);
@@ -130,10 +131,10 @@ describe.each(DATABASES)('refunds on %s', (database) => {
 
   it('refuses more than the transaction amount and more than the refundable balance, naming the balance', async () => {
     const sale = nextSale();
-    const over = await request(maker, sale, (Number(sale.trans_amount) + 1).toFixed(2));
+    const over = await request(maker, sale, new Big(sale.trans_amount).plus(1).toFixed(2));
     expect(over.body.error?.code).toBe('REFUND_EXCEEDS_AMOUNT');
     await request(maker, sale, '1.00');
-    const expected = (Number(sale.trans_amount) - 1).toFixed(2);
+    const expected = new Big(sale.trans_amount).minus(1).toFixed(2);
     const rest = await request(maker, sale, sale.trans_amount);
     expect(rest.status).toBe(422);
     expect(rest.body.error).toMatchObject({ code: 'REFUND_EXCEEDS_BALANCE', params: { balance: expected } });
@@ -167,7 +168,7 @@ describe.each(DATABASES)('refunds on %s', (database) => {
 
   it('refuses one of two concurrent requests that together exceed the balance', async () => {
     const sale = nextSale();
-    const share = (Number(sale.trans_amount) * 0.6).toFixed(2);
+    const share = new Big(sale.trans_amount).times(0.6).toFixed(2);
     const other = await upstream.client.login('admin');
     const attempts = await Promise.all([request(maker, sale, share), request(other.token, sale, share)]);
     expect(attempts.map((a) => a.status).sort()).toEqual([200, 422]);
@@ -186,7 +187,7 @@ describe.each(DATABASES)('refunds on %s', (database) => {
     expect(replay.body).toMatchObject({ success: 1, refundId: twins[0]?.body.refundId, replayed: true });
     const [held] = await upstream.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refunds WHERE transaction_id = $1', [sale.id]);
     expect(held?.n).toBe(1);
-    expect(await balanceOf(sale)).toBe((Number(sale.trans_amount) - 2.5).toFixed(2));
+    expect(await balanceOf(sale)).toBe(new Big(sale.trans_amount).minus(2.5).toFixed(2));
     const reused = await request(maker, sale, '3.00', { requestKey });
     expect(reused.status).toBe(409);
     expect(reused.body.error?.code).toBe('REQUEST_KEY_REUSED');
@@ -195,22 +196,23 @@ describe.each(DATABASES)('refunds on %s', (database) => {
   it('never takes the refundable balance below zero under many parallel requests', async () => {
     const sale = nextSale();
     // Each asks for a third (rounded down to the cent): exactly three fit, the other five are refused.
-    const third = (Math.floor((Number(sale.trans_amount) * 100) / 3) / 100).toFixed(2);
+    // In decimals: float arithmetic once expected "-0.00" for a balance of zero.
+    const third = new Big(sale.trans_amount).div(3).round(2, Big.roundDown).toFixed(2);
     const tokens = [maker, admin, maker, admin, maker, admin, maker, admin];
     const attempts = await Promise.all(tokens.map((token) => request(token, sale, third)));
     expect(attempts.filter((a) => a.status === 200)).toHaveLength(3);
     expect(attempts.filter((a) => a.status === 422).map((a) => a.body.error?.code)).toEqual(Array(5).fill(expect.stringMatching(/^(REFUND_EXCEEDS_BALANCE|NO_REFUNDABLE_BALANCE)$/)));
     const balance = await balanceOf(sale);
     expect(Number(balance)).toBeGreaterThanOrEqual(0);
-    expect(balance).toBe((Number(sale.trans_amount) - 3 * Number(third)).toFixed(2));
+    expect(balance).toBe(new Big(sale.trans_amount).minus(new Big(third).times(3)).toFixed(2));
   });
 
   it('holds the amount rules at their boundaries', async () => {
     const sale = nextSale();
-    expect((await request(maker, sale, (Number(sale.trans_amount) + 0.01).toFixed(2))).body.error?.code).toBe('REFUND_EXCEEDS_AMOUNT');
+    expect((await request(maker, sale, new Big(sale.trans_amount).plus(0.01).toFixed(2))).body.error?.code).toBe('REFUND_EXCEEDS_AMOUNT');
     expect((await request(maker, sale, '0.01')).status).toBe(200);
-    const rest = (Number(sale.trans_amount) - 0.01).toFixed(2);
-    expect((await request(maker, sale, (Number(rest) + 0.01).toFixed(2))).body.error).toMatchObject({ code: 'REFUND_EXCEEDS_BALANCE', params: { balance: rest } });
+    const rest = new Big(sale.trans_amount).minus(0.01).toFixed(2);
+    expect((await request(maker, sale, new Big(rest).plus(0.01).toFixed(2))).body.error).toMatchObject({ code: 'REFUND_EXCEEDS_BALANCE', params: { balance: rest } });
     expect((await request(maker, sale, rest)).status).toBe(200);
     expect(await balanceOf(sale)).toBe('0.00');
   });

@@ -1,0 +1,42 @@
+'use client';
+
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
+import { ShareChart } from '@/components/dashboard/charts';
+import { PANEL_FIGURES, type PanelFigure } from '@/lib/assets/codes';
+import { formatAmount } from '@/lib/format/money';
+
+/** The figures of total assets (spec section 3), each with its one-line explanation, in HKD. */
+export function AssetFigures({ figures }: { figures: Record<PanelFigure, string> }) {
+  const t = useTranslations('assets');
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      {PANEL_FIGURES.map((id) => (
+        <Col key={id} xs={24} sm={12} xl={6}>
+          <Card style={{ height: '100%' }} data-testid={`asset-${id}`}>
+            <Statistic title={t(`figures.${id}.name`)} value={formatAmount(figures[id])} prefix="HKD" />
+            <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+              {t(`figures.${id}.explanation`)}
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** The asset types' shares as a pie, with the same figures as a table. */
+export function AssetPie({ items }: { items: { name: PanelFigure; value: string }[] }) {
+  const t = useTranslations('assets');
+  return (
+    <Card title={t('pie.title')} style={{ marginBottom: 16 }} data-testid="asset-pie">
+      <ShareChart
+        testId="chart-assets"
+        measure="amount"
+        nameTitle={t('pie.type')}
+        summary={t('pie.summary')}
+        rows={items.map((item) => ({ key: item.name, label: t(`figures.${item.name}.name`), amount: item.value }))}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { clickUntilVisible, expect, latestMail, signIn, test } from './fixtures';
+
+test.use({ locale: 'en-GB' });
+
+const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+const rows = (page: Page) => page.locator('tbody tr.portal-row');
+
+/** Opens a select of the application form and picks one of its options by its text. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByTestId('apply-form').getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+}
+
+/** One figure card's amount, in cents. */
+async function figure(page: Page, id: string) {
+  return cents(await page.getByTestId(`asset-${id}`).locator('.ant-statistic-content').innerText());
+}
+
+test('total assets as role 8: the figures explained, the pie as a table with the same amounts, the history filtered', async ({ page }) => {
+  await signIn(page, 'assets@demo.test');
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await page.goto('/merchant/totalAssets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Total assets' })).toBeVisible();
+  await expect(page.getByTestId('asset-margin')).toContainText('Collateral you keep with us against chargebacks and other risks.');
+  await expect(page.getByTestId('asset-unsettledAmount')).toContainText(/Unsettled amount\s*HKD\s*-?[\d,]+\.\d{2}/);
+  // The trade balance is what is pending plus what is not settled yet.
+  expect(await figure(page, 'tradeBalance')).toBe((await figure(page, 'pendingFundSettlementAmount')) + (await figure(page, 'unsettledAmount')));
+
+  // The pie's table view names each asset type and gives the amount its card shows.
+  const pie = page.getByTestId('chart-assets');
+  await clickUntilVisible(pie.getByText('Table', { exact: true }), pie.locator('tbody tr').first());
+  const table = await pie.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[0]?.textContent ?? '', tr.children[1]?.textContent ?? '']));
+  expect(table.map(([name]) => name)).toEqual(['Margin', 'Deposit', 'Refund pool', 'Trade balance', 'Unavailable balance']);
+  const ids = ['margin', 'deposit', 'refundPool', 'tradeBalance', 'unavailableBalance'];
+  for (const [index, [, amount]] of table.entries()) expect(cents(amount as string)).toBe(await figure(page, ids[index] as string));
+
+  // The history, by a bookmarked filter: refund-pool decreases only, with their sums.
+  await page.goto('/merchant/totalAssets?assetType=REFUND_POOL&direction=DECREASE&size=20');
+  await expect(page.getByRole('heading', { level: 2, name: 'Movement history' })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+  const shown = await rows(page).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent?.trim() ?? '')));
+  expect(shown.length).toBeGreaterThan(5);
+  for (const row of shown) expect(row).toEqual(expect.arrayContaining(['C0001', 'Refund pool', 'Refunds paid', 'Refund', 'System', 'Decrease']));
+  const total = shown.reduce((sum, row) => sum + cents(row[row.length - 1] as string), 0);
+  await expect(page.getByTestId('summary-increases')).toContainText('0.00');
+  expect(cents(await page.getByTestId('summary-decreases').locator('.ant-statistic-content').innerText())).toBe(total);
+  expect(cents(await page.getByTestId('summary-net').locator('.ant-statistic-content').innerText())).toBe(-total);
+
+  // A movement's details, every code by its name.
+  const drawer = page.getByRole('dialog', { name: 'Movement' });
+  await clickUntilVisible(rows(page).first(), drawer);
+  await expect(drawer).toContainText('Refunds paid');
+  await expect(drawer).toContainText('Increase or decrease');
+});
+
+test('the main account applies for a payment service, sees it listed as submitted, and a second one is refused while it is open', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await page.goto('/merchant/applyService');
+  await expect(page.getByRole('heading', { level: 1, name: 'Apply for payment service' })).toBeVisible();
+  const form = page.getByTestId('apply-form');
+
+  // The form says what is missing before anything is sent.
+  await clickUntilVisible(form.getByRole('button', { name: 'Submit application' }), form.getByText('Choose a payment service.'));
+  await expect(form.getByText('This field is required.').first()).toBeVisible();
+
+  await choose(page, 'Merchant', 'Golden Harbour Bakery (852000100000002)');
+  await form.getByLabel('Payment service', { exact: true }).click();
+  // A service the merchant has is shown but cannot be chosen.
+  const services = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(services.getByTitle('Visa (already enabled)')).toHaveClass(/ant-select-item-option-disabled/);
+  await services.getByTitle('American Express', { exact: true }).click();
+  await form.getByLabel('Contact number').fill('85291234567');
+  await form.getByLabel('Expected monthly volume (HKD)').fill('0');
+  await form.getByRole('button', { name: 'Submit application' }).click();
+  await expect(form.getByText('Enter an amount greater than 0 with at most 2 decimals.')).toBeVisible();
+  await form.getByLabel('Expected monthly volume (HKD)').fill('120000');
+  await form.getByRole('button', { name: 'Submit application' }).click();
+  const notice = page.getByText(/Application AP\d+ submitted\./);
+  await expect(notice).toBeVisible();
+  const applicationNo = (await notice.innerText()).match(/AP\d+/)?.[0] as string;
+
+  // Listed as submitted, and the main account was told.
+  const row = rows(page).filter({ hasText: applicationNo });
+  await expect(row).toContainText('American Express');
+  await expect(row).toContainText('Submitted');
+  expect(await latestMail(page.request, 'admin@demo.test')).toContain(applicationNo);
+
+  // The same again while it is open: refused with the open application's number.
+  await choose(page, 'Merchant', 'Golden Harbour Bakery (852000100000002)');
+  await choose(page, 'Payment service', 'American Express');
+  await expect(form.getByText('An application for this service is already being reviewed.')).toBeVisible();
+  await form.getByLabel('Contact number').fill('85291234567');
+  await form.getByLabel('Expected monthly volume (HKD)').fill('120000');
+  await form.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByTestId('apply-error')).toHaveText(`An application for this service and merchant is still open (${applicationNo}). Wait for its review before applying again.`);
+  await expect(rows(page).filter({ hasText: 'Golden Harbour Bakery' })).toHaveCount(1);
+});
