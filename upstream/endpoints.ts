@@ -5,7 +5,9 @@ import { ACTIVITY_ENDPOINTS } from './services/activity';
 import { APPLICATION_ENDPOINTS } from './services/applications';
 import { ASSET_ENDPOINTS } from './services/assets';
 import { DEV_ENDPOINTS } from './services/dev';
+import { DOCUMENT_ENDPOINTS } from './services/documents';
 import { MERCHANT_ENDPOINTS } from './services/merchants';
+import { NOTICE_ENDPOINTS } from './services/notices';
 import { REFUND_ENDPOINTS } from './services/refunds';
 import { SETTLEMENT_ENDPOINTS } from './services/settlements';
 import { SSO_ENDPOINTS } from './services/sso';
@@ -23,6 +25,8 @@ export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
     ...ASSET_ENDPOINTS,
     ...APPLICATION_ENDPOINTS,
     ...SETTLEMENT_ENDPOINTS,
+    ...NOTICE_ENDPOINTS,
+    ...DOCUMENT_ENDPOINTS,
     ...(config.mode === 'production' ? [] : DEV_ENDPOINTS),
   ];
 }

@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState, useTransition } from 'react';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
+import { NOTICE_DIALOG_KEY } from '@/lib/notices/codes';
 import { CaptchaInput } from './CaptchaInput';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 
@@ -31,6 +32,9 @@ export function LoginForm({ rememberedAccount, passwordRemembered, notice }: Pro
   const [forgotOpen, setForgotOpen] = useState(false);
   const account = Form.useWatch('username', form);
   const usesRemembered = passwordRemembered && account === rememberedAccount;
+
+  // A new sign-in shows an important notice not yet acknowledged again (components/notices/ImportantNoticeDialog.tsx).
+  useEffect(() => sessionStorage.removeItem(NOTICE_DIALOG_KEY), []);
 
   useEffect(() => {
     // Spec section 2: the logout message shows for 3 seconds.

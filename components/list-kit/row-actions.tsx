@@ -15,4 +15,6 @@ export interface RowActionProps {
  */
 export const LIST_ACTIONS: Record<string, ComponentType<RowActionProps>> = {
   accounts: dynamic(() => import('@/components/accounts/AccountActions').then((m) => m.AccountActions)),
+  notices: dynamic(() => import('@/components/notices/NoticeActions').then((m) => m.NoticeActions)),
+  documents: dynamic(() => import('@/components/documents/DocumentActions').then((m) => m.DocumentActions)),
 };

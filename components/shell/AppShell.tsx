@@ -7,8 +7,10 @@ import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LanguageSelector } from '@/components/i18n/LanguageSelector';
-import { postJson } from '@/lib/client/api';
+import { ImportantNoticeDialog } from '@/components/notices/ImportantNoticeDialog';
+import { NoticeBell } from '@/components/notices/NoticeBell';
 import { signOut, USER_KEY } from '@/lib/client/sign-out';
+import { useLiveCount } from '@/lib/client/use-live-count';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { useMediaQuery } from '@/lib/client/use-media-query';
 import { localName } from '@/lib/i18n/names';
@@ -30,6 +32,7 @@ const MOBILE_QUERY = '(max-width: 1263px)';
 const SIDEBAR_WIDTH = 279;
 const MINI_WIDTH = 60;
 export const APPROVALS_CHANGED = 'portal:approvals';
+const readApprovals = (data: { raCount: number }[]) => data[0]?.raCount ?? 0;
 
 interface Props {
   session: SessionView;
@@ -59,8 +62,10 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
     setDialog(null);
     requestAnimationFrame(() => accountButton.current?.focus());
   }, []);
-  const [approvals, setApprovals] = useState(initialApprovals);
   const reviewer = session.menus.includes('reviewRefund');
+  // The badge follows navigation and every approval.
+  const approvals = useLiveCount('approvalCount', readApprovals, { enabled: reviewer, event: APPROVALS_CHANGED, initial: initialApprovals });
+  const noticesShown = session.menus.includes('notifications');
 
   const setSidebar = useCallback((next: boolean) => {
     setOpen(next);
@@ -74,22 +79,6 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
     list.addEventListener('change', changed);
     return () => list.removeEventListener('change', changed);
   }, [setSidebar]);
-
-  // The badge follows navigation and every approval.
-  useEffect(() => {
-    if (!reviewer) return;
-    let current = true;
-    const refresh = () =>
-      void postJson<{ raCount: number }[]>('/api/gateway/approvalCount', {}).then((result) => {
-        if (current && result.ok) setApprovals(result.data[0]?.raCount ?? 0);
-      });
-    refresh();
-    window.addEventListener(APPROVALS_CHANGED, refresh);
-    return () => {
-      current = false;
-      window.removeEventListener(APPROVALS_CHANGED, refresh);
-    };
-  }, [pathname, reviewer]);
 
   useEffect(() => {
     localStorage.setItem(USER_KEY, String(session.userId));
@@ -134,6 +123,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
               className="portal-hide-narrow"
             />
           )}
+          {noticesShown && <NoticeBell />}
           <LanguageSelector />
           <AccountMenu buttonRef={accountButton} nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onLogout={signOut} />
         </Flex>
@@ -164,6 +154,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         </Layout>
       </Layout>
       {dialog === 'profile' && <ProfileDialog account={session.account} onClose={closeDialog} />}
+      {noticesShown && <ImportantNoticeDialog userId={session.userId} />}
       {passwordMounted && <ChangePasswordDialog open={dialog === 'password'} roleId={session.roleId} pwdFlag={session.pwdFlag} onClose={closeDialog} />}
     </Layout>
   );

@@ -32,6 +32,9 @@ export const ACTIVITY_ACTIONS = [
   'file.download',
   'application.submit',
   'document.upload',
+  'document.remove',
+  'notice.read',
+  'notice.acknowledge',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -25,6 +25,11 @@ export async function postJson<T>(url: string, body: unknown, options: { onSessi
   } catch {
     return { ok: false, error: { code: 'INVALID_ANSWER' } };
   }
+  return followSessionEnd(result, options);
+}
+
+/** Sends the user to sign in again when the answer says the session has ended (unless the caller handles it). */
+export function followSessionEnd<T>(result: ApiResult<T>, options: { onSessionEnd?: 'redirect' | 'return' } = {}): ApiResult<T> {
   if (!result.ok && SESSION_ENDED.has(result.error.code) && options.onSessionEnd !== 'return') {
     // A full load, not a client navigation: nothing of the ended session may stay in memory.
     window.location.replace('/login?notice=sessionEnded');

@@ -4,6 +4,8 @@ import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-t
 import type { SessionData } from '../session/session';
 import { ACCOUNT_CALLS } from './calls/accounts';
 import { MERCHANT_CALLS } from './calls/merchants';
+import { DOCUMENT_CALLS } from './calls/documents';
+import { NOTICE_CALLS } from './calls/notices';
 import { ASSET_CALLS } from './calls/assets';
 import { REFUND_CALLS } from './calls/refunds';
 import { SETTLEMENT_CALLS } from './calls/settlements';
@@ -275,6 +277,8 @@ export const CALLS = {
   ...ACCOUNT_CALLS,
   ...REFUND_CALLS,
   ...MERCHANT_CALLS,
+  ...NOTICE_CALLS,
+  ...DOCUMENT_CALLS,
   ...ASSET_CALLS,
 } satisfies Record<string, CallDefinition>;
 

@@ -11,10 +11,10 @@ export const BODY_LIMITS = { form: 8 * 1024, gateway: 32 * 1024 } as const;
 
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
-/** The body's text, or null once it passes `maxBytes` (read no further: a huge body costs nothing). */
-async function readCapped(request: NextRequest, maxBytes: number): Promise<string | null> {
+/** The body's bytes, or null once it passes `maxBytes` (read no further: a huge body costs nothing). */
+export async function readCappedBytes(request: NextRequest, maxBytes: number): Promise<Buffer | null> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return null;
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -28,7 +28,7 @@ async function readCapped(request: NextRequest, maxBytes: number): Promise<strin
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -41,7 +41,7 @@ export async function readJson<S extends z.ZodType>(
   maxBytes: number = BODY_LIMITS.form,
 ): Promise<{ data: z.output<S>; refused?: undefined } | { data?: undefined; refused: NextResponse }> {
   if (!isJson(request.headers.get('content-type'))) return { refused: failure(request, { code: 'INVALID_INPUT' }) };
-  const text = await readCapped(request, maxBytes);
+  const text = (await readCappedBytes(request, maxBytes))?.toString('utf8') ?? null;
   if (text === null) return { refused: failure(request, { code: 'PAYLOAD_TOO_LARGE', params: { kilobytes: Math.floor(maxBytes / 1024) } }) };
   let json: unknown;
   try {

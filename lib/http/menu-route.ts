@@ -17,6 +17,19 @@ export interface MenuCall {
 }
 
 /**
+ * The opening every route handler of one screen shares: same origin (a download hands out a
+ * customer's file too, so a link on another site must not fetch one), a live session with the
+ * screen's menu and no password change owed. Answers the session, or the refusal to send.
+ */
+export async function menuSession(request: NextRequest, menu: string): Promise<{ session: SessionData; refused?: undefined } | { session?: undefined; refused: NextResponse }> {
+  const opened = await signedIn(request);
+  if (opened.refused) return opened;
+  const pending = pendingPasswordChanges(opened.session);
+  if (pending.login || pending.management || !opened.session.menus.includes(menu)) return { refused: failure(request, { code: 'FORBIDDEN' }) };
+  return opened;
+}
+
+/**
  * The opening of a state-changing route handler of one screen: same origin, a live session with the
  * screen's menu and no password change owed, a JSON body checked by the schema the form also uses
  * (the first issue's translated message on refusal). Identity and scope come from the session only.
@@ -29,10 +42,8 @@ export async function menuRoute<S extends z.ZodType>(
   run: (input: z.infer<S>, context: MenuCall) => Promise<NextResponse | unknown>,
   readable: (error: GatewayError) => GatewayError = (error) => error,
 ): Promise<NextResponse> {
-  const { session, refused } = await signedIn(request);
+  const { session, refused } = await menuSession(request, menu);
   if (refused) return refused;
-  const pending = pendingPasswordChanges(session);
-  if (pending.login || pending.management || !session.menus.includes(menu)) return failure(request, { code: 'FORBIDDEN' });
   const parsed = schema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return invalidInput(request, parsed.error.issues);
   let newerVersion = false;

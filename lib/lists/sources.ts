@@ -1,10 +1,12 @@
 import 'server-only';
 import { accountsSource } from '../accounts/source';
 import { activitySource } from '../activity/source';
+import { documentsSource } from '../documents/source';
 import { applicationsSource } from '../applications/source';
 import { assetHistorySource } from '../assets/source';
 import type { ListSource } from '../list-kit/source';
 import { merchantsSource, paymentsSource, storesSource } from '../merchants/sources';
+import { noticesSource } from '../notices/source';
 import { fileRowsSource, filesSource, remittancesSource } from '../settlements/sources';
 import { refundDecidedSource, refundRequestsSource, refundReviewSource } from '../refunds/sources';
 import { transactionsSource } from '../transactions/source';
@@ -28,6 +30,7 @@ const SOURCES: Record<string, ListSource> = {
   [accountsSource.definition.id]: accountsSource,
   ...Object.fromEntries([refundRequestsSource, refundReviewSource, refundDecidedSource].map((source) => [source.definition.id, source])),
   ...Object.fromEntries([merchantsSource, paymentsSource, storesSource].map((source) => [source.definition.id, source])),
+  ...Object.fromEntries([noticesSource, documentsSource].map((source) => [source.definition.id, source])),
   ...Object.fromEntries([assetHistorySource, applicationsSource].map((source) => [source.definition.id, source])),
 };
 

@@ -98,7 +98,7 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
       const ip = clientIp(c);
       const payload = endpoint.plain
         ? await readPlain(c, endpoint.method)
-        : openPayload(await readEnvelope(c, endpoint.method, config.maxInputBytes), config.payloadKey);
+        : openPayload(await readEnvelope(c, endpoint.method, endpoint.maxInputBytes ?? config.maxInputBytes), config.payloadKey);
       const input = parseInput(endpoint.input, payload);
       const token = endpoint.auth === 'token' ? c.req.header(TOKEN_HEADER) : undefined;
       const principal = token ? await principalForToken(db, token, clock.timestamp()) : null;

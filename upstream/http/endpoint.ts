@@ -41,6 +41,8 @@ interface Base<S extends z.ZodType> {
   writes?: boolean;
   /** Plain query or JSON input instead of the en envelope: the /dev helpers, for people and tests. */
   plain?: boolean;
+  /** A larger input than MAX_INPUT_BYTES allows every other call (a document upload). */
+  maxInputBytes?: number;
 }
 
 export interface PublicEndpoint<S extends z.ZodType = z.ZodType> extends Base<S> {

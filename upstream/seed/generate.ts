@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { hashPassword } from '../rules/password-hash';
 import { centsToDecimal } from '../rules/money';
 import { mdrCents, type FeeRates } from '../rules/mdr';
+import { insertDocuments, insertNotifications } from './notices';
 import { insertApplication } from '../services/applications';
 import { createRandom, type Random } from './prng';
 import { CUSTOMERS, DEMO_PASSWORD, DISTRICTS, MENUS, PARTNERS, ROLES, USERS, type UserSeed } from './reference-data';
@@ -22,7 +23,7 @@ export interface SeedOptions {
 export const DEFAULT_SEED: SeedOptions = { transactions: 200_000, seed: 20261121, now: new Date(), months: 13 };
 
 const TABLES = [
-  'notification_reads', 'notifications', 'outbox', 'activity_log', 'service_applications', 'total_asset_history', 'total_assets', 'refunds',
+  'documents', 'notification_reads', 'notifications', 'outbox', 'activity_log', 'service_applications', 'total_asset_history', 'total_assets', 'refunds',
   'remittances', 'settlement_files', 'transactions', 'reset_links', 'tokens', 'password_history', 'users',
   'role_menus', 'menus', 'roles', 'contacts', 'bank_accounts', 'payment_services', 'terminals', 'stores',
   'merchants', 'merchant_groups', 'customers', 'partners', 'seed_info',
@@ -64,6 +65,7 @@ export async function seedDatabase(db: Database, options: Partial<SeedOptions> =
   await insertTotalAssets(db, random, anchor);
   await insertServiceApplications(db, anchor, userIds);
   await insertNotifications(db, anchor);
+  await insertDocuments(db, anchor);
   await db.query(
     `SELECT setval(pg_get_serial_sequence('transactions', 'id'), (SELECT max(id) FROM transactions))`,
   );
@@ -600,20 +602,5 @@ async function insertServiceApplications(db: Database, anchor: CalendarDay, user
       monthlyVolume: '250000.00', remark: '', status, rejectReason, applicantUserId: users.get(account) as number,
       createdAt: timestamp(addDays(anchor, -createdDaysAgo), 11 * 3600), updatedAt: timestamp(addDays(anchor, -updatedDaysAgo), 15 * 3600),
     });
-  }
-}
-
-async function insertNotifications(db: Database, anchor: CalendarDay) {
-  const notes = [
-    [null, 5, 'Scheduled maintenance', '系統維護通知', '系统维护通知', 'The portal will be unavailable from 02:00 to 04:00 this Sunday.', '本週日 02:00 至 04:00 平臺將暫停服務。', '本周日 02:00 至 04:00 平台将暂停服务。'],
-    [null, 20, 'WeChat Pay fee update', '微信支付費率更新', '微信支付费率更新', 'WeChat Pay fees change from next month; see your payment services.', '微信支付費率將於下月起調整，詳情請查閱支付服務。', '微信支付费率将于下月起调整，详情请查阅支付服务。'],
-    ['C0001', 3, 'Business registration expiring', '商業登記即將到期', '商业登记即将到期', 'Please upload your renewed business registration certificate.', '請上載已續期的商業登記證。', '请上传已续期的商业登记证。'],
-  ] as const;
-  for (const [customerNo, daysAgo, titleEn, titleTw, titleCn, bodyEn, bodyTw, bodyCn] of notes) {
-    await db.query(
-      `INSERT INTO notifications (customer_no, title_en, title_zh_tw, title_zh_cn, body_en, body_zh_tw, body_zh_cn, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [customerNo, titleEn, titleTw, titleCn, bodyEn, bodyTw, bodyCn, timestamp(addDays(anchor, -daysAgo), 9 * 3600)],
-    );
   }
 }

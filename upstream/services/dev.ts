@@ -5,6 +5,8 @@ import { text, wholeNumber } from '../http/inputs';
 import { hashToken } from '../http/principal';
 import { issueToken, SSO_TOKEN_MINUTES } from './sso';
 import { payApprovedRefunds } from './refunds';
+import { DOCUMENT_DEV_ENDPOINTS } from './documents';
+import { NOTICE_DEV_ENDPOINTS } from './notices';
 import { APPLICATION_DEV_ENDPOINTS } from './applications';
 
 /**
@@ -108,4 +110,4 @@ const pendingRefunds = publicCall({
   },
 });
 
-export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, faults, pendingRefunds, ...APPLICATION_DEV_ENDPOINTS].map((endpoint) => ({ ...endpoint, plain: true }));
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, faults, pendingRefunds, ...APPLICATION_DEV_ENDPOINTS, ...NOTICE_DEV_ENDPOINTS, ...DOCUMENT_DEV_ENDPOINTS].map((endpoint) => ({ ...endpoint, plain: true }));

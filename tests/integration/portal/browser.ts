@@ -1,6 +1,8 @@
 import { NextRequest, type NextResponse } from 'next/server';
 import { POST as accountPassword } from '@/app/api/account/password/route';
 import { POST as editAccount } from '@/app/api/accounts/edit/route';
+import { GET as downloadDocument } from '@/app/api/documents/[id]/route';
+import { POST as uploadDocument } from '@/app/api/documents/route';
 import { POST as createAccount } from '@/app/api/accounts/route';
 import { POST as applyService } from '@/app/api/applications/route';
 import { POST as firstLogin } from '@/app/api/auth/first-login/route';
@@ -34,6 +36,8 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/export\/([^/]+)$/, exportList as unknown as Handler, ['list']],
   [/^\/api\/accounts$/, createAccount as Handler, []],
   [/^\/api\/accounts\/edit$/, editAccount as Handler, []],
+  [/^\/api\/documents$/, uploadDocument as Handler, []],
+  [/^\/api\/documents\/([^/]+)$/, downloadDocument as unknown as Handler, ['id']],
   [/^\/api\/applications$/, applyService as Handler, []],
 ];
 
@@ -53,7 +57,7 @@ export class Browser {
     return this.rawRequest(method, path, body === undefined ? undefined : JSON.stringify(body), headers, signal);
   }
 
-  private rawRequest(method: string, path: string, body: string | undefined, headers: Record<string, string> = {}, signal?: AbortSignal) {
+  private rawRequest(method: string, path: string, body: string | Uint8Array<ArrayBuffer> | undefined, headers: Record<string, string> = {}, signal?: AbortSignal) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return new NextRequest(`${ORIGIN}${path}`, {
       method,
@@ -100,6 +104,17 @@ export class Browser {
   async send(method: string, path: string, body: string, headers?: Record<string, string>): Promise<Answer> {
     const { handler, params } = this.route(path);
     const response = await handler(this.rawRequest(method, path, body, headers), { params: Promise.resolve(params) });
+    this.keep(response);
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as Answer['body'], headers: response.headers, text };
+  }
+
+  /** POSTs a multipart form (a file upload), encoded as a browser encodes it. */
+  async postForm(path: string, form: FormData, headers: Record<string, string> = {}): Promise<Answer> {
+    const encoded = new Request(ORIGIN, { method: 'POST', body: form });
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const { handler, params } = this.route(path);
+    const response = await handler(this.rawRequest('POST', path, body, { 'content-type': encoded.headers.get('content-type') ?? '', ...headers }), { params: Promise.resolve(params) });
     this.keep(response);
     const text = await response.text();
     return { status: response.status, body: JSON.parse(text) as Answer['body'], headers: response.headers, text };

@@ -17,6 +17,11 @@ interface Case {
   wrongType?: [string, unknown];
 }
 
+/** A notice of the seed: the first for everyone, or the important one. */
+const noticeId = async (upstream: TestUpstream, where: 'customer_no IS NULL' | 'important') =>
+  (await upstream.db.query<{ id: number }>(`SELECT min(id)::int AS id FROM notifications WHERE ${where}`))[0]?.id;
+const PDF_BASE64 = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1').toString('base64');
+
 const sale = async (upstream: TestUpstream) =>
   (await upstream.db.query<{ merchant_no: string; order_no: string }>(
     `SELECT merchant_no, order_no FROM transactions t WHERE customer_no = 'C0001' AND category = 'SALE'
@@ -203,6 +208,29 @@ const CASES: Record<string, Case> = {
   },
   ...settlementCases('', 'admin'),
   ...settlementCases('_20230314', 'partner@demo.test'),
+  'GET /wrs2/api/v1/notice/list': { user: 'maker@demo.test', good: () => ({ page: 1, limit: 10, lang: 'zhTW' }), wrongType: ['state', 'NEW'] },
+  'GET /wrs2/api/v1/notice/unreadCount': { user: 'maker@demo.test', good: () => ({}) },
+  'GET /wrs2/api/v1/notice/important': { user: 'other@demo.test', good: () => ({ lang: 'en' }), wrongType: ['lang', 'fr'] },
+  'POST /wrs2/api/v1/notice/read': { user: 'maker@demo.test', good: async ({ upstream }) => ({ ids: [await noticeId(upstream, 'customer_no IS NULL')] }), required: 'ids', wrongType: ['ids', 'all'] },
+  'POST /wrs2/api/v1/notice/acknowledge': { user: 'other@demo.test', good: async ({ upstream }) => ({ id: await noticeId(upstream, 'important') }), required: 'id', wrongType: ['id', 'first'] },
+  'GET /api/MerchantDocument/GetDocumentList': { user: 'admin', good: () => ({ page: 1, limit: 10 }), wrongType: ['status', 'LOST'] },
+  'POST /api/MerchantDocument/UploadDocument': { user: 'admin', good: () => ({ docType: 'OTHER', fileName: 'contract.pdf', content: PDF_BASE64 }), required: 'content', wrongType: ['docType', 'PASSPORT'] },
+  'GET /api/MerchantDocument/DownloadDocument': {
+    user: 'admin',
+    good: async ({ upstream }) => ({ id: (await upstream.db.query<{ id: number }>("SELECT min(id)::int AS id FROM documents WHERE customer_no = 'C0001'"))[0]?.id }),
+    required: 'id',
+    wrongType: ['id', 'one'],
+  },
+  // A removal needs a document still received: each good call uploads one.
+  'DELETE /api/MerchantDocument/DeleteDocument': {
+    user: 'admin',
+    good: async ({ upstream, session }) => ({
+      id: (await upstream.client.call<{ id: number }>('POST', '/api/MerchantDocument/UploadDocument', { docType: 'OTHER', fileName: 'spare.pdf', content: PDF_BASE64 }, { token: session.token })).body.id,
+    }),
+    required: 'id',
+    wrongType: ['id', 'one'],
+  },
+  'GET /api/MerchantDocument/GetBrRenewals': { user: 'admin', good: () => ({}) },
 };
 
 const ENDPOINTS = endpointsFor({ mode: 'production' });
@@ -248,7 +276,8 @@ describe.each(DATABASES)('every call answers its contract on %s', (database) => 
 
     it('refuses oversize input with 413', async () => {
       const { token } = await session();
-      const answer = await call({ padding: 'x'.repeat(10_000) }, { token });
+      // Over the call's own limit when it has one (a document upload), else over MAX_INPUT_BYTES.
+      const answer = await call({ padding: 'x'.repeat(endpoint.maxInputBytes ?? 10_000) }, { token });
       expect(answer.status).toBe(413);
     });
 

@@ -1,0 +1,7 @@
+import { ListScreen, listMetadata } from '@/components/list-kit/ListScreen';
+
+export const generateMetadata = () => listMetadata('notices');
+
+export default function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return <ListScreen list="notices" searchParams={searchParams} />;
+}

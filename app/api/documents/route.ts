@@ -1,0 +1,55 @@
+import { type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { checkDocumentFile, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_MEGABYTES, SNIFF_BYTES } from '@/lib/documents/rules';
+import { callUpstream } from '@/lib/gateway/client';
+import { readCappedBytes } from '@/lib/http/body';
+import { failure, invalidInput, success, upstreamError } from '@/lib/http/respond';
+import { menuSession } from '@/lib/http/menu-route';
+import { logged } from '@/lib/log/request';
+
+/** Room for the multipart framing and the two small fields around the file. */
+const FORM_OVERHEAD = 16 * 1024;
+
+const fields = z.object({
+  docType: z.enum(DOCUMENT_TYPES, 'documents.errors.typeRequired'),
+  merchant: z.string().max(30).optional(),
+});
+
+/** A refusal of the file, as the services would answer it (the same codes and messages). */
+const refuse = (request: NextRequest, code: string, status: number) =>
+  failure(request, { code: 'UPSTREAM_REFUSED', upstreamCode: code, status, params: { megabytes: MAX_DOCUMENT_MEGABYTES } });
+
+/**
+ * Uploads one document (multipart: `file`, `docType`, `merchant`). The size is checked while the
+ * body is read (nothing past the limit is read) and the content's type by its first bytes, BEFORE
+ * anything is forwarded; the services check both again.
+ */
+async function handle(request: NextRequest) {
+  const { session, refused } = await menuSession(request, 'uploadDocuments');
+  if (refused) return refused;
+  if (!/^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '')) return failure(request, { code: 'INVALID_INPUT' });
+  const body = await readCappedBytes(request, MAX_DOCUMENT_BYTES + FORM_OVERHEAD);
+  if (body === null) return refuse(request, 'DOCUMENT_TOO_LARGE', 413);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    return failure(request, { code: 'INVALID_INPUT' });
+  }
+  const file = form.get('file');
+  if (!(file instanceof File)) return failure(request, { code: 'INVALID_INPUT' }, 'documents.errors.fileRequired');
+  const parsed = fields.safeParse({ docType: form.get('docType') ?? undefined, merchant: form.get('merchant') || undefined });
+  if (!parsed.success) return invalidInput(request, parsed.error.issues);
+  const { docType, merchant } = parsed.data;
+
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const checked = checkDocumentFile(file.name, bytes.length, bytes.subarray(0, SNIFF_BYTES));
+  if ('refusal' in checked) return refuse(request, checked.refusal, checked.refusal === 'DOCUMENT_TOO_LARGE' ? 413 : 422);
+  if (docType === 'BUSINESS_REGISTRATION' && !merchant) return refuse(request, 'DOCUMENT_MERCHANT_REQUIRED', 422);
+  if (merchant && !session.merchantIds.includes(merchant)) return failure(request, { code: 'FORBIDDEN' });
+
+  const result = await callUpstream('documentUpload', { docType, merchant_no: merchant, fileName: file.name, content: bytes.toString('base64') }, session);
+  return result.ok ? success({ id: result.data.id, status: result.data.status }, result.newerVersion) : upstreamError(request, result.error);
+}
+
+export const POST = logged('/api/documents', handle);

@@ -1,0 +1,79 @@
+'use client';
+
+import { App, Button, Modal, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { postJson } from '@/lib/client/api';
+import { formatTimestamp14 } from '@/lib/format/date';
+import { NOTICE_DIALOG_KEY, NOTICES_CHANGED } from '@/lib/notices/codes';
+
+interface ImportantNotice {
+  id: number;
+  title: string;
+  body: string;
+  createdAt: string;
+}
+
+/**
+ * Important notices the user has not acknowledged open as a dialog once after sign-in (spec
+ * section 3, showWrs2NotifyDialog). "Later" closes it for this sign-in; "Acknowledge" tells the
+ * services, so it never opens again, on any browser.
+ */
+export function ImportantNoticeDialog({ userId }: { userId: number }) {
+  const t = useTranslations('notices');
+  const { message } = App.useApp();
+  const [notices, setNotices] = useState<ImportantNotice[]>([]);
+  const [saving, setSaving] = useState(false);
+  const notice = notices[0];
+
+  useEffect(() => {
+    // Shown once per sign-in in this browser tab; the sign-in page clears the mark.
+    if (sessionStorage.getItem(NOTICE_DIALOG_KEY) === String(userId)) return;
+    let current = true;
+    void postJson<{ data: ImportantNotice[] }>('/api/gateway/noticeImportant', { input: { lang: t('languageCode') } }).then((result) => {
+      if (!current || !result.ok || result.data.data.length === 0) return;
+      sessionStorage.setItem(NOTICE_DIALOG_KEY, String(userId));
+      setNotices(result.data.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [userId, t]);
+
+  async function acknowledge() {
+    if (!notice) return;
+    setSaving(true);
+    const result = await postJson('/api/gateway/noticeAcknowledge', { input: { id: notice.id } });
+    setSaving(false);
+    if (!result.ok) {
+      message.error(result.error.message ?? t('acknowledgeFailed'));
+      return;
+    }
+    window.dispatchEvent(new Event(NOTICES_CHANGED));
+    setNotices((rest) => rest.slice(1));
+  }
+
+  return (
+    <Modal
+      open={Boolean(notice)}
+      title={notice?.title}
+      onCancel={() => setNotices([])}
+      maskClosable={false}
+      footer={[
+        <Button key="later" onClick={() => setNotices([])}>
+          {t('later')}
+        </Button>,
+        <Button key="acknowledge" type="primary" loading={saving} onClick={() => void acknowledge()}>
+          {t('acknowledge')}
+        </Button>,
+      ]}
+    >
+      {notice && (
+        <>
+          <Typography.Paragraph type="secondary">{t('importantIntro', { date: formatTimestamp14(notice.createdAt) })}</Typography.Paragraph>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{notice.body}</Typography.Paragraph>
+        </>
+      )}
+    </Modal>
+  );
+}

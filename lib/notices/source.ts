@@ -1,0 +1,33 @@
+import 'server-only';
+import { formatCount } from '../format/money';
+import { callUpstream } from '../gateway/client';
+import { textOf } from '../list-kit/definition';
+import type { ListSource } from '../list-kit/source';
+import { noticesList } from '../lists/notices';
+import type { NoticeKind } from './codes';
+
+/** The language the services answer a notice in: the one the request's messages are written in. */
+export const noticeLanguage = (t: (key: string) => string) => t('notices.languageCode') as 'en' | 'zhTW' | 'zhCN';
+
+/** Notifications: the services decide which notices a user sees and keep each user's read state. */
+export const noticesSource: ListSource = {
+  definition: noticesList,
+  async load(session, values, t) {
+    const answer = await callUpstream(
+      'noticeList',
+      {
+        limit: values.size,
+        page: values.page,
+        sort: values.sort as 'unread' | 'createdAt',
+        order: values.dir,
+        kind: textOf(values, 'kind') as NoticeKind | undefined,
+        state: textOf(values, 'state') as 'UNREAD' | 'READ' | undefined,
+        lang: noticeLanguage(t),
+      },
+      session,
+    );
+    if (!answer.ok) return answer;
+    const rows = answer.data.data.map((row) => ({ ...row, state: row.read ? 'READ' : 'UNREAD', importance: row.important ? 'IMPORTANT' : 'NORMAL' }));
+    return { ...answer, data: { rows, total: answer.data.total, summary: [{ id: 'unread', title: t('notices.unread'), value: formatCount(answer.data.unread) }] } };
+  },
+};

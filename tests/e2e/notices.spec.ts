@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { E2E_ENV } from '../../playwright.config';
+import { clickUntilVisible, expect, newUser, signIn, test } from './fixtures';
+
+test.use({ locale: 'en-GB' });
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(500, 3)]);
+
+/** The bell's unread count, from its accessible name ("Notifications, 7 unread"), once it has been read. */
+async function unreadCount(page: Page): Promise<number> {
+  const bell = page.getByTestId('notice-bell');
+  await expect(bell).toHaveAttribute('aria-label', /unread/);
+  return Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+}
+
+test('an important notice opens once per sign-in until acknowledged; reading a notice lowers the count in the top bar', async ({ page, browser, leakScan }) => {
+  const { account, password } = await newUser(browser, 4);
+  const newPassword = 'Notices#E2e2027';
+  leakScan.secret(password);
+  leakScan.secret(newPassword);
+  const title = `Terms update ${account}`;
+  await page.request.post(`${E2E_ENV.UPSTREAM_URL}/dev/notices/publish`, {
+    data: { customer_no: 'C0001', account, kind: 'NOTICE', important: true, title: { en: title, zhTW: '條款更新', zhCN: '条款更新' }, body: { en: 'Please read the new terms.', zhTW: '請閱讀新條款。', zhCN: '请阅读新条款。' } },
+  });
+
+  await signIn(page, account, password);
+  await expect(page).toHaveURL(/\/FirstLoginUpdPwd$/);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toContainText('Please read the new terms.');
+  await dialog.getByRole('button', { name: 'Remind me later' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Once per sign-in: another page of the same sign-in does not ask again.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/gateway/noticeImportant')) asked.push(request.url());
+  });
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  const before = await unreadCount(page);
+  expect(asked).toEqual([]);
+  await expect(dialog).toBeHidden();
+
+  // Unread first; opening a notice reads it, and the top bar's count falls by one.
+  const row = page.getByRole('row').filter({ hasText: 'Scheduled maintenance' });
+  await expect(row.getByText('Unread')).toBeVisible();
+  const drawer = page.getByRole('dialog', { name: 'Notice' });
+  await clickUntilVisible(row.getByText('Scheduled maintenance'), drawer);
+  await expect(drawer).toContainText('The portal will be unavailable from 02:00 to 04:00 this Sunday.');
+  await expect(page.getByTestId('notice-bell')).toHaveAttribute('aria-label', `Notifications, ${before - 1} unread`);
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(row.getByText('Read', { exact: true })).toBeVisible();
+
+  // A new sign-in (another browser) asks again; acknowledged there, no browser asks any more.
+  for (const acknowledge of [true, false]) {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const other = await context.newPage();
+    const answered = other.waitForResponse((response) => response.url().includes('/api/gateway/noticeImportant'));
+    await signIn(other, account, newPassword);
+    await expect(other).toHaveURL(/\/dashboard\/dashboard$/);
+    const important = ((await (await answered).json()) as { data: { data: { title: string }[] } }).data.data.map((n) => n.title);
+    const otherDialog = other.getByRole('dialog', { name: title });
+    if (acknowledge) {
+      expect(important).toEqual([title]);
+      await otherDialog.getByRole('button', { name: 'Acknowledge' }).click();
+      await expect(otherDialog).toBeHidden();
+    } else {
+      expect(important).toEqual([]);
+      await expect(otherDialog).toBeHidden();
+    }
+    await context.close();
+  }
+});
+
+test('a customer uploads a document, is refused a renamed executable, finds it listed as received, downloads and removes it', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  await page.goto('/uploadDocuments');
+  await expect(page.getByRole('heading', { name: 'Upload documents' })).toBeVisible();
+  await expect(page.getByText('PDF, JPEG or PNG, at most 5 MB per file.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/The business registration of .+ expires on \d{4}-\d{2}-\d{2}/)).toBeVisible();
+
+  // The upload form's field, not the list filter of the same name.
+  const storePhotos = page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Store photos"]');
+  await clickUntilVisible(page.locator('form#documentUpload').getByLabel('Document type'), storePhotos);
+  await storePhotos.click();
+  const fileName = `shop-${Date.now().toString(36)}.png`;
+  const input = page.locator('input[type=file]');
+  await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: EXE });
+  await expect(page.getByText('This file is not a PDF, JPEG or PNG document, whatever its name says.')).toBeVisible();
+  await input.setInputFiles({ name: fileName, mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('This file is not a PDF, JPEG or PNG document, whatever its name says.')).toBeHidden();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText(`${fileName} was uploaded. The provider will review it.`)).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: fileName });
+  await expect(row.getByText('Received')).toBeVisible();
+  await expect(row.getByText('Store photos')).toBeVisible();
+  const drawer = page.getByRole('dialog', { name: 'Document' });
+  await clickUntilVisible(row.getByText(fileName), drawer);
+  const download = page.waitForEvent('download');
+  await drawer.getByRole('link', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe(fileName);
+
+  await drawer.getByRole('button', { name: 'Remove' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('The document was removed.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(0);
+});
