@@ -83,7 +83,9 @@ test('a customer uploads a document, is refused a renamed executable, finds it l
   await page.goto('/uploadDocuments');
   await expect(page.getByRole('heading', { name: 'Upload documents' })).toBeVisible();
   await expect(page.getByText('PDF, JPEG or PNG, at most 5 MB per file.', { exact: false })).toBeVisible();
-  await expect(page.getByText(/The business registration of .+ expires on \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  // The seed's registrations: the first merchant's expires within the month, another's has expired.
+  await expect(page.getByText(/The business registration of Golden Harbour Seafood Restaurant \(852000100000001\) expires on \d{4}-\d{2}-\d{2}, in \d+ days/)).toBeVisible();
+  await expect(page.getByText(/The business registration of .+ expired on \d{4}-\d{2}-\d{2}\./)).toBeVisible();
 
   // The upload form's field, not the list filter of the same name.
   const storePhotos = page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Store photos"]');
