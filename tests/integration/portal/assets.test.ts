@@ -73,7 +73,8 @@ describe.each(DATABASES)('total assets through the gateway on %s', (database) =>
     const expected = await expectedPanel('C0001');
     expect(Number(expected.margin)).toBeGreaterThan(0);
     expect(Number(expected.pendingFundSettlementAmount)).toBeGreaterThan(0);
-    expect(Number(expected.unsettledAmount)).toBeGreaterThan(0);
+    // Today's unsettled amount is not signed here: early in the day the seed's refunds and voids can
+    // outweigh its sales (it was -43.20 at 02:00 in Hong Kong), and just after midnight it is zero.
     const panel = await ok('assetPanel', {}, assets);
     expect(panel).toEqual(expected);
     expect(await ok('assetPanel', {}, admin)).toEqual(expected);
