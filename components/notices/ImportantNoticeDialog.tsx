@@ -1,10 +1,11 @@
 'use client';
 
 import { App, Button, Modal, Typography } from 'antd';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { postJson } from '@/lib/client/api';
 import { formatTimestamp14 } from '@/lib/format/date';
+import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
 import { NOTICE_DIALOG_KEY, NOTICES_CHANGED } from '@/lib/notices/codes';
 
 interface ImportantNotice {
@@ -21,6 +22,7 @@ interface ImportantNotice {
  */
 export function ImportantNoticeDialog({ userId }: { userId: number }) {
   const t = useTranslations('notices');
+  const language = languageOfTag(useLocale()) ?? DEFAULT_LANGUAGE;
   const { message } = App.useApp();
   const [notices, setNotices] = useState<ImportantNotice[]>([]);
   const [saving, setSaving] = useState(false);
@@ -30,7 +32,7 @@ export function ImportantNoticeDialog({ userId }: { userId: number }) {
     // Shown once per sign-in in this browser tab; the sign-in page clears the mark.
     if (sessionStorage.getItem(NOTICE_DIALOG_KEY) === String(userId)) return;
     let current = true;
-    void postJson<{ data: ImportantNotice[] }>('/api/gateway/noticeImportant', { input: { lang: t('languageCode') } }).then((result) => {
+    void postJson<{ data: ImportantNotice[] }>('/api/gateway/noticeImportant', { input: { lang: language } }).then((result) => {
       if (!current || !result.ok || result.data.data.length === 0) return;
       sessionStorage.setItem(NOTICE_DIALOG_KEY, String(userId));
       setNotices(result.data.data);
@@ -38,7 +40,7 @@ export function ImportantNoticeDialog({ userId }: { userId: number }) {
     return () => {
       current = false;
     };
-  }, [userId, t]);
+  }, [userId, language]);
 
   async function acknowledge() {
     if (!notice) return;

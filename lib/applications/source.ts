@@ -1,11 +1,12 @@
 import 'server-only';
 import { daySpan, parseDay, today } from '../format/date';
 import { callUpstream } from '../gateway/client';
+import { localName } from '../i18n/names';
 import type { CallAnswer } from '../gateway/registry';
 import type { PaymentType } from '../domain/transaction-types';
 import { textOf, type ListValues } from '../list-kit/definition';
 import { pagedExport } from '../list-kit/export';
-import type { ListSource, Translate } from '../list-kit/source';
+import type { ListSource } from '../list-kit/source';
 import { applicationsList } from '../lists/applications';
 import type { SessionData } from '../session/session';
 import type { ApplicationStatus } from './codes';
@@ -28,11 +29,9 @@ function applicationQuery(values: ListValues) {
   };
 }
 
-/** Each row's merchant name in the user's language: the field the language's messages name. */
-const named = (rows: CallAnswer<'serviceApplications'>['data'], t: Translate) => {
-  const field = t('applyService.nameField') as 'business_name' | 'business_cname';
-  return rows.map((row) => ({ ...row, merchantName: row[field] || row.business_name }));
-};
+/** Each row's merchant name in the user's language. */
+const named = (rows: CallAnswer<'serviceApplications'>['data'], locale: string) =>
+  rows.map((row) => ({ ...row, merchantName: localName(locale, { name: row.business_name, cname: row.business_cname }) }));
 
 function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
   return callUpstream('serviceApplications', { ...applicationQuery(values), limit, page: pageNo }, session);
@@ -41,12 +40,12 @@ function page(session: SessionData, values: ListValues, limit: number, pageNo: n
 /** The customer's applications for a payment service: the services decide whose the session sees. */
 export const applicationsSource: ListSource = {
   definition: applicationsList,
-  async load(session, values, t) {
+  async load(session, values, _t, locale) {
     const answer = await page(session, values, values.size, values.page);
-    return answer.ok ? { ...answer, data: { rows: named(answer.data.data, t), total: answer.data.total } } : answer;
+    return answer.ok ? { ...answer, data: { rows: named(answer.data.data, locale), total: answer.data.total } } : answer;
   },
   export: {
-    ...pagedExport(page, (answer, t) => named(answer.data, t), EXPORT_PAGE),
+    ...pagedExport(page, (answer, _t, locale) => named(answer.data, locale), EXPORT_PAGE),
     fileName: (values) => `applications_${(textOf(values, 'from') ?? '').replaceAll('-', '')}_${(textOf(values, 'to') ?? '').replaceAll('-', '')}`,
   },
 };

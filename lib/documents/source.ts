@@ -4,13 +4,12 @@ import { textOf } from '../list-kit/definition';
 import type { ListSource } from '../list-kit/source';
 import { documentsList } from '../lists/documents';
 import { localName } from '../i18n/names';
-import { noticeLanguage } from '../notices/source';
 import { formatFileSize, type DocumentStatus, type DocumentType } from './rules';
 
 /** The customer's documents; the services keep them to the session's customer and merchants. */
 export const documentsSource: ListSource = {
   definition: documentsList,
-  async load(session, values, t) {
+  async load(session, values, _t, locale) {
     const answer = await callUpstream(
       'documentList',
       {
@@ -25,11 +24,10 @@ export const documentsSource: ListSource = {
       session,
     );
     if (!answer.ok) return answer;
-    const language = noticeLanguage(t);
     const rows = answer.data.data.map((row) => ({
       ...row,
       sizeLabel: formatFileSize(row.size),
-      merchant: row.merchant_no ? `${localName(language, { name: row.business_name, cname: String(row.business_cname ?? '') })} (${row.merchant_no})` : '',
+      merchant: row.merchant_no ? `${localName(locale, { name: row.business_name, cname: String(row.business_cname ?? '') })} (${row.merchant_no})` : '',
     }));
     return { ...answer, data: { rows, total: answer.data.total } };
   },

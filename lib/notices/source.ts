@@ -1,18 +1,16 @@
 import 'server-only';
 import { formatCount } from '../format/money';
 import { callUpstream } from '../gateway/client';
+import { DEFAULT_LANGUAGE, languageOfTag } from '../i18n/languages';
 import { textOf } from '../list-kit/definition';
 import type { ListSource } from '../list-kit/source';
 import { noticesList } from '../lists/notices';
 import type { NoticeKind } from './codes';
 
-/** The language the services answer a notice in: the one the request's messages are written in. */
-export const noticeLanguage = (t: (key: string) => string) => t('notices.languageCode') as 'en' | 'zhTW' | 'zhCN';
-
 /** Notifications: the services decide which notices a user sees and keep each user's read state. */
 export const noticesSource: ListSource = {
   definition: noticesList,
-  async load(session, values, t) {
+  async load(session, values, t, locale) {
     const answer = await callUpstream(
       'noticeList',
       {
@@ -22,7 +20,7 @@ export const noticesSource: ListSource = {
         order: values.dir,
         kind: textOf(values, 'kind') as NoticeKind | undefined,
         state: textOf(values, 'state') as 'UNREAD' | 'READ' | undefined,
-        lang: noticeLanguage(t),
+        lang: languageOfTag(locale) ?? DEFAULT_LANGUAGE,
       },
       session,
     );
