@@ -33,7 +33,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // CI shows only what the run prints, so a trace there costs CPU (screencast, snapshots) for nothing.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // Without these, Chromium keeps calling home over a network this machine does not have.
