@@ -1,11 +1,10 @@
 import { ErrorPage } from '@/components/public/ErrorPage';
 import { PublicFrame } from '@/components/public/PublicFrame';
-import { shellLinks } from '@/lib/shell/links';
 
-/** Any path the portal does not have. */
+/** Any path the portal does not have. Every page's bundle carries this one, so it uses no antd. */
 export default function NotFound() {
   return (
-    <PublicFrame links={shellLinks()}>
+    <PublicFrame>
       <ErrorPage kind="notFound" />
     </PublicFrame>
   );

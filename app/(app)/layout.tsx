@@ -1,6 +1,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { AntdRoot } from '@/components/providers/AntdRoot';
 import { AnnounceUpdate } from '@/components/providers/UpdatePrompt';
 import { AppShell } from '@/components/shell/AppShell';
 import type { Organisation } from '@/components/shell/Sidebar';
@@ -34,6 +35,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       : null;
   const newerVersion = [customers, partners, approvals].some((result) => result?.newerVersion);
   return (
+    <AntdRoot>
     <AppShell
       session={sessionView(session)}
       organisation={organisation}
@@ -45,5 +47,6 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       {newerVersion && <AnnounceUpdate />}
       {children}
     </AppShell>
+    </AntdRoot>
   );
 }

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
+import { AntdRoot } from '@/components/providers/AntdRoot';
 import { PublicFrame } from '@/components/public/PublicFrame';
-import { shellLinks } from '@/lib/shell/links';
 
+/** Public pages whose content uses antd (reset and first-login forms, help, the error pages' routes). */
 export default function PublicLayout({ children }: { children: ReactNode }) {
-  return <PublicFrame links={shellLinks()}>{children}</PublicFrame>;
+  return (
+    <PublicFrame>
+      <AntdRoot>{children}</AntdRoot>
+    </PublicFrame>
+  );
 }

@@ -38,15 +38,33 @@ test('/empty is an empty page in the portal frame', async ({ page }) => {
   await expect(page.getByRole('banner')).toContainText('Merchant Portal');
 });
 
-test("the first paint is styled: antd's stylesheet is linked from the server HTML, before any script runs", async ({ browser }) => {
+test('the first paint is styled: the stylesheets are linked from the server HTML, before any script runs', async ({ browser }) => {
   // No JavaScript at all: what shows is what the server sent.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
+  for (const path of ['/404', '/login']) {
+    await page.goto(path);
+    expect(await page.content()).toMatch(/<link rel="stylesheet" href="\/_next\/static\/[^"]+\.css"/);
+    // The header has the theme's navy, the main action the theme's blue.
+    await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(15, 39, 68)');
+  }
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCSS('background-color', 'rgb(11, 92, 171)');
   await page.goto('/404');
-  const html = await page.content();
-  expect(html).toMatch(/<link rel="stylesheet" href="\/_next\/static\/[^"]+\.css"/);
-  // The header has the theme's navy from the stylesheet and the theme's variables.
-  await expect(page.locator('header.ant-layout-header')).toHaveCSS('background-color', 'rgb(15, 39, 68)');
   await expect(page.getByRole('link', { name: 'Back to homepage' })).toHaveCSS('background-color', 'rgb(11, 92, 171)');
   await context.close();
+});
+
+test.describe('in Traditional Chinese', () => {
+  test.use({ locale: 'zh-HK' });
+
+  test('the sign-in frame: title, language, landmarks, help links and version in the user language', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('banner')).toContainText('商戶服務平臺');
+    await expect(page.getByRole('combobox', { name: '語言' })).toHaveValue('zhTW');
+    await expect(page.getByRole('main').getByRole('heading', { name: '登入' })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('版本 4.4.9');
+    await expect(footer.getByRole('link', { name: /常見問題/ })).toHaveAttribute('href', '/help/faq');
+    await expect(footer.getByRole('link', { name: /私隱政策/ })).toHaveAttribute('target', '_blank');
+  });
 });

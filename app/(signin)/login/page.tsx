@@ -1,9 +1,9 @@
-import { Card } from 'antd';
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { LoginForm, type LoginNotice } from '@/components/auth/LoginForm';
-import { PageHeading } from '@/components/ui/PageHeading';
+import { LoginForm, type LoginNotice } from '@/components/signin/LoginForm';
+import { signInTexts } from '@/components/signin/server-texts';
+import styles from '@/components/public/public.module.css';
 import { REMEMBER } from '@/lib/auth/remember';
 
 const NOTICES: LoginNotice[] = ['loggedOut', 'sessionEnded', 'ssoFailed', 'passwordReset'];
@@ -13,16 +13,18 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
-  const [t, jar, { notice }] = await Promise.all([getTranslations('login'), cookies(), searchParams]);
+  const [t, texts, jar, { notice }] = await Promise.all([getTranslations('login'), signInTexts(), cookies(), searchParams]);
   const remembered = jar.get(REMEMBER.flag)?.value === '1' ? jar.get(REMEMBER.username)?.value : undefined;
   return (
-    <Card style={{ width: '100%', maxWidth: 420 }}>
-      <PageHeading title={t('title')} subtitle={t('subtitle')} />
+    <section className={styles.card}>
+      <h1 className={styles.heading}>{t('title')}</h1>
+      <p className={`${styles.subtitle} ${styles.muted}`}>{t('subtitle')}</p>
       <LoginForm
+        texts={texts}
         rememberedAccount={remembered}
         passwordRemembered={Boolean(remembered && jar.get(REMEMBER.password))}
         notice={NOTICES.find((n) => n === notice)}
       />
-    </Card>
+    </section>
   );
 }

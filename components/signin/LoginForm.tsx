@@ -1,0 +1,177 @@
+'use client';
+
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { postJson } from '@/lib/client/api';
+import { NOTICE_DIALOG_KEY } from '@/lib/notices/codes';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { ReloadIcon } from './ReloadIcon';
+import styles from '@/components/public/public.module.css';
+import type { SignInTexts } from './texts';
+import { fieldErrors, type FieldErrors } from './validate';
+
+export type LoginNotice = 'loggedOut' | 'sessionEnded' | 'ssoFailed' | 'passwordReset';
+
+type Field = 'username' | 'password' | 'captcha';
+interface Values {
+  username: string;
+  password: string;
+  captcha: string;
+  rememberMe: boolean;
+}
+
+interface Props {
+  texts: SignInTexts;
+  rememberedAccount?: string;
+  passwordRemembered: boolean;
+  notice?: LoginNotice;
+}
+
+/** How long a passing message stays (spec section 2: the sign-out message shows for 3 seconds). */
+const PASSING_MS: Partial<Record<LoginNotice, number>> & { sent: number } = { loggedOut: 3000, passwordReset: 5000, sent: 5000 };
+
+/** The sign-in form: account or e-mail, password, verification code, remember me, forgot password. */
+export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice }: Props) {
+  const [values, setValues] = useState<Values>({ username: rememberedAccount ?? '', password: '', captcha: '', rememberMe: Boolean(rememberedAccount) });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const [captchaVersion, setCaptchaVersion] = useState(0);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [passing, setPassing] = useState(() => {
+    const ms = notice && PASSING_MS[notice];
+    return ms ? { text: texts[`login.${notice}`], ms } : undefined;
+  });
+  const form = useRef<HTMLFormElement>(null);
+  const usesRemembered = passwordRemembered && values.username === rememberedAccount;
+
+  // A new sign-in shows an important notice not yet acknowledged again (components/notices/ImportantNoticeDialog.tsx).
+  useEffect(() => sessionStorage.removeItem(NOTICE_DIALOG_KEY), []);
+
+  useEffect(() => {
+    if (!passing) return;
+    const timer = setTimeout(() => setPassing(undefined), passing.ms);
+    return () => clearTimeout(timer);
+  }, [passing]);
+
+  async function problems(next: Values): Promise<FieldErrors<Field>> {
+    const found = await fieldErrors<Field | 'rememberMe'>((s) => s.loginFormSchema, next, texts);
+    if (!next.password && !usesRemembered) found.password ??= texts['login.passwordRequired'];
+    return found;
+  }
+
+  function change<K extends keyof Values>(field: K, value: Values[K]) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // A field once flagged is checked again as it is corrected, as antd's forms do.
+    if (field !== 'rememberMe' && errors[field as Field]) void problems(next).then(setErrors);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    setSubmitting(true);
+    const found = await problems(values);
+    setErrors(found);
+    const firstInvalid = (['username', 'password', 'captcha'] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      setSubmitting(false);
+      form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    const result = await postJson<{ redirect: string }>('/api/auth/login', values, { onSessionEnd: 'return' });
+    if (result.ok) {
+      // A full load: the signed-in pages bring their own frame and scripts.
+      window.location.assign(result.data.redirect);
+      return;
+    }
+    setSubmitting(false);
+    setError(result.error.message ?? texts['login.error']);
+    // A code is good for one try.
+    setValues((current) => ({ ...current, captcha: '' }));
+    setCaptchaVersion((v) => v + 1);
+  }
+
+  const warning = notice === 'sessionEnded' || notice === 'ssoFailed' ? texts[`login.${notice}`] : undefined;
+  const field = (name: Field, label: string, input: Partial<React.InputHTMLAttributes<HTMLInputElement>>, extra?: string) => (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={`login-${name}`}>
+        {label}
+      </label>
+      <div className={name === 'captcha' ? styles.captcha : undefined}>
+        <input
+          id={`login-${name}`}
+          name={name}
+          className={styles.input}
+          value={values[name]}
+          onChange={(event) => change(name, event.target.value)}
+          aria-invalid={Boolean(errors[name])}
+          aria-describedby={errors[name] || extra ? `login-${name}-help` : undefined}
+          disabled={submitting}
+          {...input}
+        />
+        {name === 'captcha' && (
+          <>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a per-request image that must not be optimised or cached */}
+            <img src={`/api/auth/captcha?v=${captchaVersion}`} alt={texts['login.captchaImage']} width={120} height={40} />
+            <button type="button" className={styles.iconButton} aria-label={texts['login.refreshCaptcha']} title={texts['login.refreshCaptcha']} onClick={() => setCaptchaVersion((v) => v + 1)}>
+              <ReloadIcon />
+            </button>
+          </>
+        )}
+      </div>
+      {(errors[name] || extra) && (
+        <p id={`login-${name}-help`} className={errors[name] ? styles.fieldError : styles.extra}>
+          {errors[name] ?? extra}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      {passing && (
+        <p role="status" className={`${styles.alert} ${styles.success}`}>
+          {passing.text}
+        </p>
+      )}
+      {warning && <p className={`${styles.alert} ${styles.warning}`}>{warning}</p>}
+      {error && (
+        <p role="alert" className={`${styles.alert} ${styles.error}`}>
+          {error}
+        </p>
+      )}
+      <form ref={form} name="login" noValidate onSubmit={submit}>
+        {field('username', texts['login.account'], { autoComplete: 'username', autoFocus: !rememberedAccount, maxLength: 254 })}
+        {field(
+          'password',
+          texts['login.password'],
+          { type: 'password', autoComplete: 'current-password', autoFocus: Boolean(rememberedAccount), maxLength: 256 },
+          usesRemembered ? texts['login.passwordRemembered'] : undefined,
+        )}
+        {field('captcha', texts['login.captcha'], { autoComplete: 'off', maxLength: 10 })}
+        <div className={styles.row}>
+          <label className={styles.check}>
+            <input type="checkbox" name="rememberMe" checked={values.rememberMe} onChange={(event) => change('rememberMe', event.target.checked)} disabled={submitting} />
+            {texts['login.rememberMe']}
+          </label>
+          <button type="button" className={styles.link} onClick={() => setForgotOpen(true)}>
+            {texts['login.forgot']}
+          </button>
+        </div>
+        <button type="submit" className={styles.primary} disabled={submitting} aria-busy={submitting}>
+          {submitting && <span className={styles.spinning} aria-hidden />}
+          {texts['login.submit']}
+        </button>
+      </form>
+      <ForgotPasswordDialog
+        texts={texts}
+        open={forgotOpen}
+        defaultAccount={values.username}
+        onClose={(sent) => {
+          setForgotOpen(false);
+          if (sent) setPassing({ text: texts['forgot.sent'], ms: PASSING_MS.sent });
+        }}
+      />
+    </>
+  );
+}
