@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { postJson } from '@/lib/client/api';
 import { NOTICE_DIALOG_KEY } from '@/lib/notices/codes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
@@ -29,9 +30,14 @@ interface Props {
 /** How long a passing message stays (spec section 2: the sign-out message shows for 3 seconds). */
 const PASSING_MS: Partial<Record<LoginNotice, number>> & { sent: number } = { loggedOut: 3000, passwordReset: 5000, sent: 5000 };
 
+const NO_SUBSCRIPTION = () => () => {};
+
 /** The sign-in form: account or e-mail, password, verification code, remember me, forgot password. */
 export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice }: Props) {
-  const [values, setValues] = useState<Values>({ username: rememberedAccount ?? '', password: '', captcha: '', rememberMe: Boolean(rememberedAccount) });
+  const [account, setAccount] = useState(rememberedAccount ?? '');
+  // False in the server's HTML and until hydration: till then a press of Sign in would be the
+  // browser's own form submission, with the password in the address.
+  const hydrated = useSyncExternalStore(NO_SUBSCRIPTION, () => true, () => false);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
@@ -42,7 +48,8 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
     return ms ? { text: texts[`login.${notice}`], ms } : undefined;
   });
   const form = useRef<HTMLFormElement>(null);
-  const usesRemembered = passwordRemembered && values.username === rememberedAccount;
+  const router = useRouter();
+  const usesRemembered = passwordRemembered && account === rememberedAccount;
 
   // A new sign-in shows an important notice not yet acknowledged again (components/notices/ImportantNoticeDialog.tsx).
   useEffect(() => sessionStorage.removeItem(NOTICE_DIALOG_KEY), []);
@@ -53,21 +60,32 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
     return () => clearTimeout(timer);
   }, [passing]);
 
+  /**
+   * The form's values as the page shows them: the inputs are uncontrolled, so what was typed before
+   * the page was hydrated counts too.
+   */
+  function read(): Values {
+    const data = new FormData(form.current ?? undefined);
+    const text = (name: Field) => String(data.get(name) ?? '');
+    return { username: text('username'), password: text('password'), captcha: text('captcha'), rememberMe: data.get('rememberMe') === 'on' };
+  }
+
   async function problems(next: Values): Promise<FieldErrors<Field>> {
     const found = await fieldErrors<Field | 'rememberMe'>((s) => s.loginFormSchema, next, texts);
     if (!next.password && !usesRemembered) found.password ??= texts['login.passwordRequired'];
     return found;
   }
 
-  function change<K extends keyof Values>(field: K, value: Values[K]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
+  function changed(field: Field) {
+    const values = read();
+    if (field === 'username') setAccount(values.username);
     // A field once flagged is checked again as it is corrected, as antd's forms do.
-    if (field !== 'rememberMe' && errors[field as Field]) void problems(next).then(setErrors);
+    if (errors[field]) void problems(values).then(setErrors);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const values = read();
     setError(undefined);
     setSubmitting(true);
     const found = await problems(values);
@@ -80,14 +98,16 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
     }
     const result = await postJson<{ redirect: string }>('/api/auth/login', values, { onSessionEnd: 'return' });
     if (result.ok) {
-      // A full load: the signed-in pages bring their own frame and scripts.
-      window.location.assign(result.data.redirect);
+      // A client navigation: the next page arrives hydrated, so nothing typed into it is lost.
+      router.replace(result.data.redirect);
+      router.refresh();
       return;
     }
     setSubmitting(false);
     setError(result.error.message ?? texts['login.error']);
     // A code is good for one try.
-    setValues((current) => ({ ...current, captcha: '' }));
+    const captcha = form.current?.elements.namedItem('captcha');
+    if (captcha instanceof HTMLInputElement) captcha.value = '';
     setCaptchaVersion((v) => v + 1);
   }
 
@@ -102,11 +122,11 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
           id={`login-${name}`}
           name={name}
           className={styles.input}
-          value={values[name]}
-          onChange={(event) => change(name, event.target.value)}
+          defaultValue={name === 'username' ? rememberedAccount : undefined}
+          onChange={() => changed(name)}
           aria-invalid={Boolean(errors[name])}
           aria-describedby={errors[name] || extra ? `login-${name}-help` : undefined}
-          disabled={submitting}
+          readOnly={submitting}
           {...input}
         />
         {name === 'captcha' && (
@@ -151,14 +171,14 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
         {field('captcha', texts['login.captcha'], { autoComplete: 'off', maxLength: 10 })}
         <div className={styles.row}>
           <label className={styles.check}>
-            <input type="checkbox" name="rememberMe" checked={values.rememberMe} onChange={(event) => change('rememberMe', event.target.checked)} disabled={submitting} />
+            <input type="checkbox" name="rememberMe" defaultChecked={Boolean(rememberedAccount)} />
             {texts['login.rememberMe']}
           </label>
           <button type="button" className={styles.link} onClick={() => setForgotOpen(true)}>
             {texts['login.forgot']}
           </button>
         </div>
-        <button type="submit" className={styles.primary} disabled={submitting} aria-busy={submitting}>
+        <button type="submit" className={styles.primary} disabled={!hydrated || submitting} aria-busy={submitting}>
           {submitting && <span className={styles.spinning} aria-hidden />}
           {texts['login.submit']}
         </button>
@@ -166,7 +186,7 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
       <ForgotPasswordDialog
         texts={texts}
         open={forgotOpen}
-        defaultAccount={values.username}
+        defaultAccount={account}
         onClose={(sent) => {
           setForgotOpen(false);
           if (sent) setPassing({ text: texts['forgot.sent'], ms: PASSING_MS.sent });

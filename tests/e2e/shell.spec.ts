@@ -242,6 +242,8 @@ test('landmarks, keyboard and an axe scan of the shell', async ({ page }) => {
 test('the tab-visibility rule: another user reloads the page, no user signs this tab out', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page.getByRole('heading', { name: 'Welcome, Chan Tai Man' })).toBeVisible();
+  // Hydrated: the shell has stored the signed-in user and listens for the tab's return.
+  await page.waitForFunction(() => localStorage.getItem('portal_user') !== null);
   await page.evaluate(() => {
     Object.assign(window, { __marker: true });
     localStorage.setItem('portal_user', '999999');
