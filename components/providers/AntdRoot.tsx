@@ -1,9 +1,9 @@
-import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
 import { AppProviders } from './AppProviders';
+import { StyleRegistry } from './StyleRegistry';
 import 'antd/dist/antd.css';
 
 /**
@@ -15,10 +15,10 @@ export async function AntdRoot({ children }: { children: ReactNode }) {
   // The help pages' texts are rendered on the server only: every page would otherwise carry them.
   const { help: _serverOnly, ...clientMessages } = messages;
   return (
-    <AntdRegistry>
+    <StyleRegistry>
       <NextIntlClientProvider messages={clientMessages}>
         <AppProviders language={languageOfTag(locale) ?? DEFAULT_LANGUAGE}>{children}</AppProviders>
       </NextIntlClientProvider>
-    </AntdRegistry>
+    </StyleRegistry>
   );
 }

@@ -11,7 +11,7 @@ interface CspOptions {
 
 /**
  * Scripts run only with the request's nonce ('strict-dynamic' lets Next's nonce'd loader pull its
- * chunks). Styles allow inline because antd's server-rendered style tag (@ant-design/nextjs-registry)
+ * chunks). Styles allow inline because antd's server-rendered style tag (components/providers/StyleRegistry.tsx)
  * carries no nonce and antd sets style attributes; see docs/security.md.
  */
 export function pageCsp({ nonce, development }: CspOptions): string {
