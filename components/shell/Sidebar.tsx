@@ -95,6 +95,9 @@ export function Sidebar({ menus, pathname, collapsed, organisation, pendingAppro
           inlineCollapsed={collapsed}
           items={items}
           selectedKeys={active ? [active] : []}
+          // An open sidebar shows every title in full, so its items need no tooltip: without one, each
+          // item saves a trigger and its portal in every page's render.
+          tooltip={collapsed ? undefined : false}
           // Groups are always expanded (spec section 2).
           openKeys={collapsed ? undefined : groups}
           style={{ borderInlineEnd: 'none' }}
