@@ -6,7 +6,7 @@ import { XLSX_CONTENT_TYPE, XLSX_MAX_ROWS, xlsxStream } from '../export/xlsx';
 import type { GatewayResult } from '../gateway/client';
 import type { GatewayError } from '../gateway/errors';
 import type { SessionData } from '../session/session';
-import { cellText, type CodeTranslator } from './cells';
+import { cellText, rememberingNames, type CodeTranslator } from './cells';
 import type { ListColumn, ListDefinition, ListValues } from './definition';
 import { parseListValues } from './schema';
 import type { ExportAccumulator, ListExport, Translate } from './source';
@@ -100,10 +100,11 @@ interface ExportFile {
  */
 export function exportFile({ session, sheet, source, format, columns, values, signal, t, locale, wrote }: ExportFile): AsyncGenerator<Uint8Array> {
   const totals = source.totals?.() ?? rowCount();
+  const names = rememberingNames(t);
   async function* rows() {
     for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale })) {
       totals.add(batch);
-      yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, t) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
+      yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, names) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
       await wrote(batch.length);
     }
   }
