@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickUntilVisible, expect, latestMail, signIn, test } from './fixtures';
+import { clickUntilVisible, expect, latestMail, openOptions, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -8,8 +8,8 @@ const rows = (page: Page) => page.locator('tbody tr.portal-row');
 
 /** Opens a select of the application form and picks one of its options by its text. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByTestId('apply-form').getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+  const options = await openOptions(page, page.getByTestId('apply-form').getByLabel(label, { exact: true }));
+  await options.and(page.getByTitle(option, { exact: true })).click();
 }
 
 /** One figure card's amount, in cents. */
@@ -66,11 +66,10 @@ test('the main account applies for a payment service, sees it listed as submitte
   await expect(form.getByText('This field is required.').first()).toBeVisible();
 
   await choose(page, 'Merchant', 'Golden Harbour Bakery (852000100000002)');
-  await form.getByLabel('Payment service', { exact: true }).click();
+  const services = await openOptions(page, form.getByLabel('Payment service', { exact: true }));
   // A service the merchant has is shown but cannot be chosen.
-  const services = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await expect(services.getByTitle('Visa (already enabled)')).toHaveClass(/ant-select-item-option-disabled/);
-  await services.getByTitle('American Express', { exact: true }).click();
+  await expect(services.and(page.getByTitle('Visa (already enabled)'))).toHaveClass(/ant-select-item-option-disabled/);
+  await services.and(page.getByTitle('American Express', { exact: true })).click();
   await form.getByLabel('Contact number').fill('85291234567');
   await form.getByLabel('Expected monthly volume (HKD)').fill('0');
   await form.getByRole('button', { name: 'Submit application' }).click();

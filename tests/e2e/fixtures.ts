@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Download, type Locator, type Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
 
 /** Texts that must never reach the browser; tests add the passwords they type. */
@@ -129,4 +129,24 @@ export async function clickUntilVisible(trigger: Locator, opened: Locator) {
     await trigger.click();
     await expect(opened).toBeVisible({ timeout: 2_000 });
   }).toPass();
+}
+
+/**
+ * Opens a select and answers the options of its own dropdown: another select's dropdown may still
+ * be closing and counts as visible while it does, and before hydration a click opens nothing.
+ */
+export async function openOptions(page: Page, select: Locator): Promise<Locator> {
+  const id = await select.getAttribute('id');
+  expect(id, 'the select has an id').toBeTruthy();
+  const options = page.locator(`.ant-select-dropdown:has([id="${id}_list"]) .ant-select-item-option`);
+  await clickUntilVisible(select, options.first());
+  return options;
+}
+
+/** Downloads the export of a list in this format (the button's menu opened as a person would, again if a click came too early). */
+export async function exportAs(page: Page, button: Locator, format: 'CSV' | 'Excel (xlsx)'): Promise<Download> {
+  const item = page.getByRole('menuitem', { name: format });
+  await clickUntilVisible(button, item);
+  const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
+  return download;
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickUntilVisible, expect, signIn, test } from './fixtures';
+import { clickUntilVisible, expect, openOptions, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -7,8 +7,8 @@ const rows = (page: Page) => page.locator('tbody tr.portal-row');
 
 /** Opens a filter's select by its label and clicks the visible option with this text. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const options = await openOptions(page, page.getByLabel(label, { exact: true }));
+  await options.filter({ hasText: option }).first().click();
 }
 
 async function signedIn(page: Page, account: string) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
-import { clickUntilVisible, expect, newUser, signIn, test } from './fixtures';
+import { clickUntilVisible, expect, newUser, openOptions, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -88,9 +88,8 @@ test('a customer uploads a document, is refused a renamed executable, finds it l
   await expect(page.getByText(/The business registration of .+ expired on \d{4}-\d{2}-\d{2}\./)).toBeVisible();
 
   // The upload form's field, not the list filter of the same name.
-  const storePhotos = page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Store photos"]');
-  await clickUntilVisible(page.locator('form#documentUpload').getByLabel('Document type'), storePhotos);
-  await storePhotos.click();
+  const types = await openOptions(page, page.locator('form#documentUpload').getByLabel('Document type'));
+  await types.and(page.getByTitle('Store photos', { exact: true })).click();
   const fileName = `shop-${Date.now().toString(36)}.png`;
   const input = page.locator('input[type=file]');
   await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: EXE });

@@ -48,7 +48,11 @@ test('the first paint is styled: the stylesheets are linked from the server HTML
     // The header has the theme's navy, the main action the theme's blue.
     await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(15, 39, 68)');
   }
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCSS('background-color', 'rgb(11, 92, 171)');
+  // Without a script the sign-in button stays off, in the stylesheet's waiting blue, and the page says why.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCSS('background-color', 'rgb(91, 140, 192)');
+  // Chromium under Playwright parses <noscript> as if scripts ran, so the notice is checked in the HTML.
+  expect(await page.content()).toMatch(/<noscript><p class="[^"]+">The portal needs JavaScript: turn it on in your browser to sign in\.<\/p><\/noscript>/);
   await page.goto('/404');
   await expect(page.getByRole('link', { name: 'Back to homepage' })).toHaveCSS('background-color', 'rgb(11, 92, 171)');
   await context.close();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { LANGUAGE_TAGS, LANGUAGES } from '../../lib/i18n/languages';
-import { expect, signIn, test } from './fixtures';
+import { expect, exportAs, signIn, test } from './fixtures';
 
 const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const SPAN = `from=${hongKongDay(-90)}&to=${hongKongDay()}`;
@@ -57,10 +57,7 @@ test('reconciliation: filtered by payment type in the URL, paged, a file detaile
   const count = Number((await drawer.locator('tr', { hasText: 'Transactions' }).first().locator('.ant-descriptions-item-content').innerText()).replaceAll(',', ''));
   const volume = amount(await drawer.locator('tr', { hasText: 'Volume' }).locator('.ant-descriptions-item-content').innerText());
 
-  const [download] = await Promise.all([page.waitForEvent('download'), (async () => {
-    await section.getByRole('button', { name: /Export/ }).click();
-    await page.getByRole('menuitem', { name: 'CSV' }).click();
-  })()]);
+  const download = await exportAs(page, section.getByRole('button', { name: /Export/ }), 'CSV');
   expect(download.suggestedFilename()).toBe(`${fileName}.csv`);
   const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r\n/);
   const blank = lines.indexOf('');
@@ -147,10 +144,7 @@ for (const screen of SCREENS) {
     await page.keyboard.press('Escape');
 
     const cards = await Promise.all(screen.cards.map(async (id) => (id === 'count' ? Number((await summary(page, id)).replaceAll(',', '')) : amount(await summary(page, id)))));
-    const [download] = await Promise.all([page.waitForEvent('download'), (async () => {
-      await page.getByRole('button', { name: 'Export' }).first().click();
-      await page.getByRole('menuitem', { name: 'CSV' }).click();
-    })()]);
+    const download = await exportAs(page, page.getByRole('button', { name: 'Export' }).first(), 'CSV');
     const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r\n/);
     const blank = lines.indexOf('');
     expect(blank - 1).toBe(total);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { expect, exportAs, openOptions, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 const PAGE = '/transaction/transactions';
 const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
@@ -27,9 +27,7 @@ async function recordCount(page: Page): Promise<number> {
 }
 
 async function choose(page: Page, select: Locator, pick: (options: string[]) => string) {
-  await select.click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect(options.first()).toBeVisible();
+  const options = await openOptions(page, select);
   const choice = pick(await options.allInnerTexts());
   await options.filter({ hasText: choice }).first().click();
   return choice;
@@ -251,10 +249,7 @@ test('exports the filtered view as CSV: its rows and totals equal the page summa
     ),
   );
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page.getByRole('menuitem', { name: 'CSV' }).click();
-  const file = await download;
+  const file = await exportAs(page, page.getByRole('button', { name: 'Export' }), 'CSV');
   expect(file.suggestedFilename()).toMatch(/^transactions_\d{8}_\d{8}\.csv$/);
   await expect(page.getByText(`Exported ${count.toLocaleString('en-US')} rows`)).toBeVisible();
   const rows = csvRows((await import('node:fs')).readFileSync(await file.path(), 'utf8'));

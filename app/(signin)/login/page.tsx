@@ -19,6 +19,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <section className={styles.card}>
       <h1 className={styles.heading}>{t('title')}</h1>
       <p className={`${styles.subtitle} ${styles.muted}`}>{t('subtitle')}</p>
+      {/* The button waits for the page's script (LoginForm): without one it would never turn on. */}
+      <noscript>
+        <p className={`${styles.alert} ${styles.warning}`}>{t('needsJavaScript')}</p>
+      </noscript>
       <LoginForm
         texts={texts}
         rememberedAccount={remembered}
