@@ -1,18 +1,8 @@
 import 'server-only';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { applyPdfFont } from '../dashboard/pdf-font';
-import { upstreamBase } from '../gateway/client';
 import type { Language } from '../i18n/languages';
-import { payLink, storePayLink } from './rules';
-
-/**
- * The payer's side of collect payment is the provider's payment page: PAYMENT_PAGE_URL, its public
- * address (what a phone that scans the code can reach), by default where the services are.
- */
-export const paymentPageBase = (env: NodeJS.ProcessEnv = process.env) => (env.PAYMENT_PAGE_URL || upstreamBase('/pay/', env)).replace(/\/+$/, '');
-export const requestPayLink = (token: string) => payLink(paymentPageBase(), token);
-export const storeCodeLink = (token: string) => storePayLink(paymentPageBase(), token);
+import { applyPdfFont } from '../pdf/font';
 
 /**
  * Error correction M (15% of the code may be damaged) and a 4-module quiet zone: a printed code on a

@@ -8,7 +8,7 @@ import { pagedExport } from '../list-kit/export';
 import type { ListSource } from '../list-kit/source';
 import { paymentRequestsList } from '../lists/payment-requests';
 import type { SessionData } from '../session/session';
-import { requestPayLink } from './codes';
+import { requestPayLink } from './links';
 import type { PaymentRequestStatus } from './rules';
 
 /** Rows per call of an export (the list call's most). */

@@ -9,7 +9,7 @@ import { codeName, type CodeTranslator } from '../list-kit/cells';
 import type { Language } from '../i18n/languages';
 import { CHART_PALETTE, compareWeeks, plotValue, shortDay, signedChange } from './figures';
 import type { DashboardPanel, PanelData } from './load';
-import { applyPdfFont } from './pdf-font';
+import { applyPdfFont } from '../pdf/font';
 
 type Translator = ReturnType<typeof createTranslator>;
 export type DashboardAnswers = { [P in DashboardPanel]: GatewayResult<PanelData<P>> };

@@ -1,12 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex } from 'antd';
+import { Card } from 'antd';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { StoreCodes, type MerchantCodes } from '@/components/collect/StoreCodes';
 import { PanelError } from '@/components/dashboard/PanelError';
 import { ErrorPage } from '@/components/public/ErrorPage';
 import { PageHeading } from '@/components/ui/PageHeading';
-import { SectionHeading } from '@/components/ui/SectionHeading';
-import { qrSvg, storeCodeLink } from '@/lib/collect/codes';
+import { qrSvg } from '@/lib/collect/codes';
+import { storeCodeLink } from '@/lib/collect/links';
 import { callUpstream } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import { localName } from '@/lib/i18n/names';
@@ -35,41 +35,16 @@ export default async function MerchantCodePage() {
       </Card>
     );
   }
-  const stores = await Promise.all(answer.data.data.map(async (row) => ({ ...row, svg: await qrSvg(storeCodeLink(row.token)) })));
-  const merchants = [...new Set(stores.map((s) => s.merchant_no))];
+  const merchants = new Map<string, MerchantCodes>();
+  for (const row of answer.data.data) {
+    const merchant = merchants.get(row.merchant_no) ?? { merchantNo: row.merchant_no, name: `${localName(locale, { name: row.business_name, cname: row.business_cname })} (${row.merchant_no})`, stores: [] };
+    merchant.stores.push({ code: row.store_code, name: row.store_name, svg: await qrSvg(storeCodeLink(row.token)) });
+    merchants.set(row.merchant_no, merchant);
+  }
   return (
     <Card>
       {heading}
-      {merchants.length === 0 && <Empty description={t('collect.noStores')} />}
-      {merchants.map((merchantNo) => {
-        const own = stores.filter((s) => s.merchant_no === merchantNo);
-        const name = `${localName(locale, { name: own[0]?.business_name ?? '', cname: own[0]?.business_cname })} (${merchantNo})`;
-        return (
-          <section key={merchantNo} style={{ marginBottom: 24 }}>
-            <SectionHeading title={name} />
-            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))', gap: 16 }}>
-              {own.map((store) => (
-                <Card key={store.store_code} size="small" title={<span style={{ whiteSpace: 'normal' }}>{`${store.store_name} (${store.store_code})`}</span>} data-testid="store-code">
-                  <div
-                    role="img"
-                    aria-label={t('collect.storeQrLabel', { store: store.store_name, merchant: name })}
-                    style={{ width: '100%', maxWidth: 200, margin: '0 auto 12px' }}
-                    dangerouslySetInnerHTML={{ __html: store.svg }}
-                  />
-                  <Flex gap={8} wrap justify="center">
-                    <Button icon={<DownloadOutlined />} href={`/api/collect/store-code/${store.store_code}?format=png`} download>
-                      {t('collect.downloadPng')}
-                    </Button>
-                    <Button icon={<DownloadOutlined />} href={`/api/collect/store-code/${store.store_code}?format=pdf`} download>
-                      {t('collect.downloadPdf')}
-                    </Button>
-                  </Flex>
-                </Card>
-              ))}
-            </div>
-          </section>
-        );
-      })}
+      <StoreCodes merchants={[...merchants.values()]} />
     </Card>
   );
 }

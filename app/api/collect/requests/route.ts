@@ -1,5 +1,6 @@
 import { type NextRequest } from 'next/server';
-import { qrSvg, requestPayLink } from '@/lib/collect/codes';
+import { qrSvg } from '@/lib/collect/codes';
+import { requestPayLink } from '@/lib/collect/links';
 import { paymentRequestSchema } from '@/lib/collect/rules';
 import { menuRoute } from '@/lib/http/menu-route';
 import { logged } from '@/lib/log/request';
