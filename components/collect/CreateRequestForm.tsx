@@ -6,7 +6,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
-import { DEFAULT_EXPIRY, DESCRIPTION_MAX, EXPIRY_CHOICES, type PaymentRequestInput } from '@/lib/collect/rules';
+import { DEFAULT_EXPIRY, DESCRIPTION_MAX, EXPIRY_CHOICES } from '@/lib/collect/codes';
+import type { PaymentRequestInput } from '@/lib/collect/rules';
 import { formatMoney } from '@/lib/format/money';
 import { formatTimestamp14 } from '@/lib/format/date';
 

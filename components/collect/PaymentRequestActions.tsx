@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { RowActionProps } from '@/components/list-kit/row-actions';
 import { postJson } from '@/lib/client/api';
-import { CANCELLABLE_STATUS } from '@/lib/collect/rules';
+import { CANCELLABLE_STATUS } from '@/lib/collect/codes';
 
 /**
  * An open payment request's actions in its drawer: open its pay link, and cancel it, confirmed. The

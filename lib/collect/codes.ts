@@ -1,33 +1,35 @@
-import 'server-only';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import type { Language } from '../i18n/languages';
-import { applyPdfFont } from '../pdf/font';
+/**
+ * Collect payment (issue 15): codes and limits, without zod (browser code reaches zod only through
+ * lib/client/schemas.ts); the schema in rules.ts builds on them.
+ */
+
+/** Stored statuses are OPEN, PAID and CANCELLED; EXPIRED is an open request past its expiry by the services' clock. */
+export const PAYMENT_REQUEST_STATUSES = ['OPEN', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
+export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
+export const CANCELLABLE_STATUS: PaymentRequestStatus = 'OPEN';
 
 /**
- * Error correction M (15% of the code may be damaged) and a 4-module quiet zone: a printed code on a
- * counter survives wear and a phone at an angle, and the pay links stay short enough for a small code.
+ * How long a pay link stays payable, in minutes: at least 5 (time to open the link and pay), at
+ * most 7 days (a stale link is a risk: the price or the order may have changed). The form offers
+ * these choices; the default is one hour.
  */
-const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
+export const EXPIRY_MINUTES = { min: 5, max: 7 * 24 * 60 } as const;
+export const EXPIRY_CHOICES = [15, 60, 24 * 60, 7 * 24 * 60] as const;
+export const DEFAULT_EXPIRY = 60;
+/** A request made from a store's QR code, where the payer typed the amount: it is paid there and then. */
+export const STORE_QR_EXPIRY = 15;
 
-/** The code as SVG markup (the screens draw it inline: sharp at any size, no request of its own). */
-export const qrSvg = (url: string) => QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' });
+export const DESCRIPTION_MAX = 200;
 
-/** The code as a PNG of about 600 pixels: large enough to print at 5 cm. */
-export const qrPng = (url: string) => QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 600 });
+/** How the demo payment page pays: the test card, or a wallet (recorded as the payment types the seed uses). */
+export const PAY_METHODS = { CARD: { paymentType: 'VISA', transType: '11' }, ALIPAY: { paymentType: 'ALIPAY', transType: '01' }, WECHAT: { paymentType: 'WECHAT', transType: '01' } } as const;
+export type PayMethod = keyof typeof PAY_METHODS;
+/** The one card number the demo payment page approves (any future expiry, any 3-digit CVC). */
+export const TEST_CARD = '4242424242424242';
 
-/** A printable A6 card of a store's code: the merchant and store names above it, the address below. */
-export async function storeCodePdf(input: { merchant: string; store: string; url: string; scanText: string; title: string }, language: Language): Promise<PDFKit.PDFDocument> {
-  const png = await qrPng(input.url);
-  const doc = new PDFDocument({ size: 'A6', margin: 24, info: { Title: input.title } });
-  applyPdfFont(doc, language);
-  const width = doc.page.width - 48;
-  doc.fontSize(14).text(input.merchant, { width, align: 'center' });
-  doc.fontSize(11).fillColor('#595959').text(input.store, { width, align: 'center' }).moveDown(0.5);
-  const size = Math.min(width, 220);
-  doc.image(png, 24 + (width - size) / 2, doc.y, { width: size, height: size });
-  doc.y += size + 6;
-  doc.fillColor('black').fontSize(11).text(input.scanText, 24, doc.y, { width, align: 'center' });
-  doc.fontSize(6).fillColor('#8c8c8c').text(input.url, { width, align: 'center' });
-  return doc;
-}
+/** A pay link's or a store code's opaque token (43 characters of base64url from 32 random bytes). */
+export const PAY_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+
+/** The pay page's address of a request, and of a store's QR code, under the payment page's public base. */
+export const payLink = (base: string, token: string) => `${base.replace(/\/+$/, '')}/pay/${token}`;
+export const storePayLink = (base: string, token: string) => `${base.replace(/\/+$/, '')}/pay/store/${token}`;

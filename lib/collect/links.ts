@@ -1,6 +1,6 @@
 import 'server-only';
 import { upstreamBase } from '../gateway/client';
-import { payLink, storePayLink } from './rules';
+import { payLink, storePayLink } from './codes';
 
 /**
  * The payer's side of collect payment is the provider's payment page: PAYMENT_PAGE_URL, its public

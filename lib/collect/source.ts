@@ -9,7 +9,7 @@ import type { ListSource } from '../list-kit/source';
 import { paymentRequestsList } from '../lists/payment-requests';
 import type { SessionData } from '../session/session';
 import { requestPayLink } from './links';
-import type { PaymentRequestStatus } from './rules';
+import type { PaymentRequestStatus } from './codes';
 
 /** Rows per call of an export (the list call's most). */
 const EXPORT_PAGE = 100;

@@ -1,4 +1,4 @@
-import { PAYMENT_REQUEST_STATUSES } from '../collect/rules';
+import { PAYMENT_REQUEST_STATUSES } from '../collect/codes';
 import { SEARCH_SPAN_DAYS } from '../format/span';
 import { DEFAULT_PAGE_SIZES, defineList, type ListColumn } from '../list-kit/definition';
 

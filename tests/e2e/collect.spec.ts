@@ -67,7 +67,7 @@ test('the merchant code page shows each store\u2019s QR code and downloads it as
   await page.goto('/collect/merchantCode');
   await expect(page.getByRole('heading', { level: 1, name: 'Merchant code' })).toBeVisible();
   const first = page.getByTestId('store-code').first();
-  await expect(first.locator('svg')).toBeVisible();
+  await expect(first.getByRole('img', { name: /^Payment QR code of / }).locator('svg')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), first.getByRole('link', { name: /PNG/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^qr_S\d+\.png$/);
   const bytes = await readFile((await download.path()) as string);

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zhCN.json';
 import zhTW from '../../messages/zhTW.json';
-import { PAY_METHODS, TEST_CARD, type PayMethod } from '../../lib/collect/rules';
+import { PAY_METHODS, TEST_CARD, type PayMethod } from '../../lib/collect/codes';
 import { wallClock } from '../../lib/format/date';
 import { formatMoney } from '../../lib/format/money';
 import { detectLanguage } from '../../lib/i18n/detect';

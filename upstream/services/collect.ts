@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
-import { EXPIRY_MINUTES, PAY_METHODS, PAY_TOKEN, PAYMENT_REQUEST_STATUSES, STORE_QR_EXPIRY, type PayMethod } from '../../lib/collect/rules';
+import { EXPIRY_MINUTES, PAY_METHODS, PAY_TOKEN, PAYMENT_REQUEST_STATUSES, STORE_QR_EXPIRY, type PayMethod } from '../../lib/collect/codes';
 import { toCompactDay, wallClock } from '../../lib/format/date';
 import { amountRuleProblem } from '../../lib/refunds/codes';
 import type { Clock } from '../clock';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { DESCRIPTION_MAX, EXPIRY_MINUTES, PAY_TOKEN, PAYMENT_REQUEST_STATUSES } from '../../collect/rules';
+import { DESCRIPTION_MAX, EXPIRY_MINUTES, PAY_TOKEN, PAYMENT_REQUEST_STATUSES } from '../../collect/codes';
 import { define, list, money, page } from '../define';
 
 const timestamp14 = z.string().regex(/^\d{14}$/);

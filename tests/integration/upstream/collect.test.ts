@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PAY_TOKEN } from '../../../lib/collect/rules';
+import { PAY_TOKEN } from '../../../lib/collect/codes';
 import { DATABASES, startTestUpstream, type TestUpstream } from './harness';
 
 interface StoreCode {

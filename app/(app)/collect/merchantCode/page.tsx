@@ -5,7 +5,7 @@ import { StoreCodes, type MerchantCodes } from '@/components/collect/StoreCodes'
 import { PanelError } from '@/components/dashboard/PanelError';
 import { ErrorPage } from '@/components/public/ErrorPage';
 import { PageHeading } from '@/components/ui/PageHeading';
-import { qrSvg } from '@/lib/collect/codes';
+import { qrSvg } from '@/lib/collect/qr';
 import { storeCodeLink } from '@/lib/collect/links';
 import { callUpstream } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';

@@ -1,5 +1,5 @@
 import { type NextRequest } from 'next/server';
-import { qrSvg } from '@/lib/collect/codes';
+import { qrSvg } from '@/lib/collect/qr';
 import { requestPayLink } from '@/lib/collect/links';
 import { paymentRequestSchema } from '@/lib/collect/rules';
 import { menuRoute } from '@/lib/http/menu-route';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { qrPng, storeCodePdf } from '@/lib/collect/codes';
+import { qrPng, storeCodePdf } from '@/lib/collect/qr';
 import { storeCodeLink } from '@/lib/collect/links';
 import { callUpstream } from '@/lib/gateway/client';
 import { failure, requestLanguage, translatorFor, upstreamError } from '@/lib/http/respond';
