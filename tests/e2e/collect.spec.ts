@@ -10,10 +10,12 @@ async function signedIn(page: Page) {
   await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
 }
 
-/** Opens a form's select by its label and clicks its first visible option. */
-async function chooseFirst(page: Page, label: string) {
-  await page.getByTestId('collect-form').getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+/** Opens a form's select by its label and clicks the first option of its own dropdown (the previous one may still be closing). */
+async function chooseFirst(page: Page, label: string, field: string) {
+  const option = page.locator('.ant-select-dropdown', { has: page.locator(`#payment-request_${field}_list`) }).locator('.ant-select-item-option').first();
+  // Until the form has hydrated, a click opens nothing.
+  await clickUntilVisible(page.getByTestId('collect-form').getByLabel(label, { exact: true }), option);
+  await option.click();
 }
 
 test('a payment request is paid on the payment page with the test card: the sale is in real-time transactions and the request is paid', async ({ page }) => {
@@ -21,8 +23,8 @@ test('a payment request is paid on the payment page with the test card: the sale
   await page.goto('/collect/createTransaction');
   await expect(page.getByRole('heading', { level: 1, name: 'Create transaction' })).toBeVisible();
   const form = page.getByTestId('collect-form');
-  await chooseFirst(page, 'Merchant');
-  await chooseFirst(page, 'Store');
+  await chooseFirst(page, 'Merchant', 'merchantNo');
+  await chooseFirst(page, 'Store', 'storeCode');
   await form.getByLabel('Amount (HKD)').fill('3210.09');
   await form.getByLabel('Description').fill('E2E table 7');
   await form.getByRole('button', { name: 'Create pay link' }).click();
