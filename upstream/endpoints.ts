@@ -3,6 +3,7 @@ import type { Endpoint } from './http/endpoint';
 import { ACCOUNT_ENDPOINTS } from './services/accounts';
 import { ACTIVITY_ENDPOINTS } from './services/activity';
 import { APPLICATION_ENDPOINTS } from './services/applications';
+import { COLLECT_ENDPOINTS } from './services/collect';
 import { ASSET_ENDPOINTS } from './services/assets';
 import { DEV_ENDPOINTS } from './services/dev';
 import { DOCUMENT_ENDPOINTS } from './services/documents';
@@ -27,6 +28,7 @@ export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
     ...SETTLEMENT_ENDPOINTS,
     ...NOTICE_ENDPOINTS,
     ...DOCUMENT_ENDPOINTS,
+    ...COLLECT_ENDPOINTS,
     ...(config.mode === 'production' ? [] : DEV_ENDPOINTS),
   ];
 }

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { endpointsFor } from './endpoints';
 import { createLogger } from '../lib/log/logger';
 import { createApp } from './http/app';
+import { mountPayPages } from './pay/page';
 import { DEFAULT_SEED, seedDatabase } from './seed/generate';
 import { payApprovedRefunds } from './services/refunds';
 
@@ -34,7 +35,10 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
     await seedDatabase(db, { transactions }, log);
   }
   const clock = new Clock();
-  const app = createApp({ db, config, clock, versionOverrides: new Map(), faults: new Map() }, endpointsFor(config), logger);
+  const services = { db, config, clock, versionOverrides: new Map(), faults: new Map() };
+  const app = createApp(services, endpointsFor(config), logger);
+  // The payer's side of collect payment: the provider's own page in production, ours in demo and test.
+  if (config.mode !== 'production') mountPayPages(app, services);
   const server: ServerType = await new Promise((resolve) => {
     const running = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(running));
   });

@@ -17,4 +17,5 @@ export const LIST_ACTIONS: Record<string, ComponentType<RowActionProps>> = {
   accounts: dynamic(() => import('@/components/accounts/AccountActions').then((m) => m.AccountActions)),
   notices: dynamic(() => import('@/components/notices/NoticeActions').then((m) => m.NoticeActions)),
   documents: dynamic(() => import('@/components/documents/DocumentActions').then((m) => m.DocumentActions)),
+  paymentRequests: dynamic(() => import('@/components/collect/PaymentRequestActions').then((m) => m.PaymentRequestActions)),
 };

@@ -35,6 +35,10 @@ export const ACTIVITY_ACTIONS = [
   'document.remove',
   'notice.read',
   'notice.acknowledge',
+  'collect.code.issue',
+  'collect.request',
+  'collect.cancel',
+  'collect.pay',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -8,3 +8,4 @@ export { listSchema } from '@/lib/list-kit/schema';
 export { editAccountSchema, newAccountSchema } from '@/lib/accounts/rules';
 export { decisionSchema, findTransactionSchema, refundRequestSchema } from '@/lib/refunds/rules';
 export { applicationSchema } from '@/lib/applications/rules';
+export { paymentRequestSchema } from '@/lib/collect/rules';

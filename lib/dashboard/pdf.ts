@@ -1,5 +1,4 @@
 import 'server-only';
-import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { createTranslator } from 'next-intl';
 import type { GatewayResult } from '../gateway/client';
@@ -10,13 +9,10 @@ import { codeName, type CodeTranslator } from '../list-kit/cells';
 import type { Language } from '../i18n/languages';
 import { CHART_PALETTE, compareWeeks, plotValue, shortDay, signedChange } from './figures';
 import type { DashboardPanel, PanelData } from './load';
-import { pdfFontPath } from './pdf-font';
+import { applyPdfFont } from '../pdf/font';
 
 type Translator = ReturnType<typeof createTranslator>;
 export type DashboardAnswers = { [P in DashboardPanel]: GatewayResult<PanelData<P>> };
-
-/** The face of Noto Sans CJK's collection that draws each language's characters its own way. */
-const COLLECTION_FACE: Record<Language, string> = { en: 'NotoSansCJKhk-Regular', zhTW: 'NotoSansCJKtc-Regular', zhCN: 'NotoSansCJKsc-Regular' };
 
 const PAGE = { margin: 48, width: 595.28 - 96 };
 const GREY = '#595959';
@@ -24,9 +20,7 @@ const GREY = '#595959';
 /** The dashboard as a PDF, from the same answers and the same formats as the page. */
 export function dashboardPdf(answers: DashboardAnswers, t: Translator, language: Language, meta: { account: string; generated: string; period: { from: string; to: string } }): PDFKit.PDFDocument {
   const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: t('dashboard.pdf.title'), Author: meta.account }, bufferPages: false });
-  const font = pdfFont();
-  if (font?.collection) doc.font(font.data, COLLECTION_FACE[language]);
-  else if (font) doc.font(font.data);
+  applyPdfFont(doc, language);
 
   const failed = (answer: GatewayResult<unknown>) => (answer.ok ? null : `${t('dashboard.loadFailed')} ${t(errorMessageKey(answer.error) as never, (answer.error.params ?? {}) as never)}`);
   const heading = (text: string) => {
@@ -73,19 +67,6 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
   named(t('dashboard.transTypes.title'), t('dashboard.transTypes.type'), mapAnswer(answers.transTypes, (rows) => rows.map((r) => ({ ...r, name: t(`tx.summary.${r.name}` as never) }))));
   named(t('dashboard.paymentTypes.title'), t('dashboard.paymentTypes.type'), mapAnswer(answers.paymentTypes, (rows) => rows.map((r) => ({ name: codeName(t as unknown as CodeTranslator, 'paymentType', r.payment_type), count: r.count, amount: r.amount }))));
   return doc;
-}
-
-let loadedFont: { path: string; font: { data: Buffer; collection: boolean } | null } | undefined;
-
-/**
- * The font file, read once per process. Measured (docs/decisions.md, Dashboard): reading the 19 MB
- * Noto collection for every PDF cost more time and memory than the calls and the drawing together,
- * and ten PDFs at once held ten copies.
- */
-function pdfFont() {
-  const path = pdfFontPath();
-  if (loadedFont?.path !== path) loadedFont = { path, font: existsSync(path) ? { data: readFileSync(path), collection: path.endsWith('.ttc') } : null };
-  return loadedFont.font;
 }
 
 /** A plain table: a bold-ish header line, then rows; numeric columns are right-aligned. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import type { SessionData } from '../session/session';
 import { ACCOUNT_CALLS } from './calls/accounts';
+import { COLLECT_CALLS } from './calls/collect';
 import { MERCHANT_CALLS } from './calls/merchants';
 import { DOCUMENT_CALLS } from './calls/documents';
 import { NOTICE_CALLS } from './calls/notices';
@@ -280,6 +281,7 @@ export const CALLS = {
   ...NOTICE_CALLS,
   ...DOCUMENT_CALLS,
   ...ASSET_CALLS,
+  ...COLLECT_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { accountsSource } from '../accounts/source';
 import { activitySource } from '../activity/source';
+import { paymentRequestsSource } from '../collect/source';
 import { documentsSource } from '../documents/source';
 import { applicationsSource } from '../applications/source';
 import { assetHistorySource } from '../assets/source';
@@ -32,6 +33,7 @@ const SOURCES: Record<string, ListSource> = {
   ...Object.fromEntries([merchantsSource, paymentsSource, storesSource].map((source) => [source.definition.id, source])),
   ...Object.fromEntries([noticesSource, documentsSource].map((source) => [source.definition.id, source])),
   ...Object.fromEntries([assetHistorySource, applicationsSource].map((source) => [source.definition.id, source])),
+  [paymentRequestsSource.definition.id]: paymentRequestsSource,
 };
 
 export function listSource(id: string): ListSource | undefined {

@@ -22,16 +22,25 @@ export const REASON_MAX = 200;
 export const AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
 /**
+ * The amount rule of every money form (a refund, a payment request): given, digits with at most 2
+ * decimals, more than 0. Answers the problem's name (each form words it under its own messages), or null.
+ */
+export function amountRuleProblem(value: string): 'amountRequired' | 'amountFormat' | 'amountPositive' | null {
+  const text = value.trim();
+  if (!text) return 'amountRequired';
+  if (!AMOUNT_PATTERN.test(text)) return 'amountFormat';
+  return (parseDecimal(text) as Big).lte(0) ? 'amountPositive' : null;
+}
+
+/**
  * Checks an amount against the transaction's figures: > 0, at most 2 decimals, at most the
  * transaction amount and the refundable balance. Answers a message key and its values, or null.
  */
 export function amountProblem(value: string, limits?: { transAmount: string; balance: string }): { key: string; values?: Record<string, string> } | null {
-  const text = value.trim();
-  if (!text) return { key: 'refund.errors.amountRequired' };
-  if (!AMOUNT_PATTERN.test(text)) return { key: 'refund.errors.amountFormat' };
-  const amount = parseDecimal(text) as Big;
-  if (amount.lte(0)) return { key: 'refund.errors.amountPositive' };
+  const problem = amountRuleProblem(value);
+  if (problem) return { key: `refund.errors.${problem}` };
   if (!limits) return null;
+  const amount = parseDecimal(value.trim()) as Big;
   const balance = new Big(limits.balance);
   if (new Big(limits.transAmount).lte(0) || balance.lte(0)) return { key: 'refund.errors.nothingToRefund' };
   if (amount.gt(limits.transAmount)) return { key: 'refund.errors.overAmount', values: { amount: formatAmount(limits.transAmount) } };

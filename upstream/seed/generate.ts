@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { hashPassword } from '../rules/password-hash';
 import { centsToDecimal } from '../rules/money';
 import { mdrCents, type FeeRates } from '../rules/mdr';
+import { transactionNumbers } from '../rules/numbers';
 import { insertDocuments, insertNotifications } from './notices';
 import { insertApplication } from '../services/applications';
 import { createRandom, type Random } from './prng';
@@ -388,9 +389,7 @@ class TransactionGenerator {
     const category = TRANSACTION_TYPES[type].category;
     const wallet = isWallet(paymentType);
     const compact = toCompactDay(day);
-    const orderNo = `${wallet ? (paymentType === 'ALIPAY' ? 'AP' : 'WX') : 'EP'}${compact}${pad(id, 10)}`;
-    const refno = pad((id * 7919 + 104729) % 1_000_000_000_000, 12);
-    const traceno = pad(id % 1_000_000, 6);
+    const { orderNo, tradeNo, outTradeNo, refno, traceno, invoiceNo } = transactionNumbers(id, compact, paymentType);
     const overseas = !wallet && id % 9 === 0;
     const paymentInst = wallet ? `${paymentType}_${id % 4 === 0 ? 'CN' : 'HK'}` : paymentType;
     const rates = this.fees.get(terminal.merchant_no)?.get(paymentType) as FeeRates;
@@ -399,10 +398,10 @@ class TransactionGenerator {
     const settleDay = category === 'OTHER' || daysBetween(day, this.anchor) < 1 ? null : addDays(day, 1);
     this.batch.push([
       id, terminal.customer_no, terminal.merchant_no, terminal.store_code, terminal.store_name, terminal.terminal_no,
-      orderNo, wallet ? `${compact}22001${pad(id, 11)}` : pad((id * 31) % 1_000_000, 6), `EFT${pad(id, 12)}`,
+      orderNo, tradeNo, outTradeNo,
       centsToDecimal(cents), type, category, category === 'OTHER' ? 'AUTHORISED' : 'SUCCESS', '00', paymentType,
       paymentInst, 'HKD', '', compact, timestamp(day, second),
-      traceno, pad((id * 13) % 1_000_000, 6), refno, this.random.pick(SUBJECTS), 'HKD',
+      traceno, invoiceNo, refno, this.random.pick(SUBJECTS), 'HKD',
       settleDay ? toIsoDay(settleDay) : null, overseas ? '1.000000' : '1.000000', centsToDecimal(cents), overseas ? 'USD' : 'HKD',
       centsToDecimal(mdr), originalId, settleDay ? `${terminal.merchant_no}-${toCompactDay(settleDay)}-${paymentType}` : null,
     ]);

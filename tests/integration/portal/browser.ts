@@ -5,6 +5,8 @@ import { GET as downloadDocument } from '@/app/api/documents/[id]/route';
 import { POST as uploadDocument } from '@/app/api/documents/route';
 import { POST as createAccount } from '@/app/api/accounts/route';
 import { POST as applyService } from '@/app/api/applications/route';
+import { POST as createPaymentRequest } from '@/app/api/collect/requests/route';
+import { GET as storeCode } from '@/app/api/collect/store-code/[store]/route';
 import { POST as firstLogin } from '@/app/api/auth/first-login/route';
 import { POST as forgot } from '@/app/api/auth/forgot/route';
 import { GET as captcha } from '@/app/api/auth/captcha/route';
@@ -39,6 +41,8 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/documents$/, uploadDocument as Handler, []],
   [/^\/api\/documents\/([^/]+)$/, downloadDocument as unknown as Handler, ['id']],
   [/^\/api\/applications$/, applyService as Handler, []],
+  [/^\/api\/collect\/requests$/, createPaymentRequest as Handler, []],
+  [/^\/api\/collect\/store-code\/([^/]+)$/, storeCode as unknown as Handler, ['store']],
 ];
 
 export interface Answer<T = { ok: boolean; data?: unknown; error?: { code: string; message: string } }> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { encryptText, sealPayload } from '@/lib/wire/envelope';
 import { endpointsFor } from '@/upstream/endpoints';
 import { DATABASES, startTestUpstream, TEST_KEY, type TestUpstream } from './harness';
@@ -20,6 +21,14 @@ interface Case {
 /** A notice of the seed: the first for everyone, or the important one. */
 const noticeId = async (upstream: TestUpstream, where: 'customer_no IS NULL' | 'important') =>
   (await upstream.db.query<{ id: number }>(`SELECT min(id)::int AS id FROM notifications WHERE ${where}`))[0]?.id;
+/** A payment request of the first customer's first store that can take payments. */
+const paymentRequest = async (upstream: TestUpstream) => {
+  const [store] = await upstream.db.query<{ merchant_no: string; store_code: string }>(
+    `SELECT s.merchant_no, s.store_code FROM stores s JOIN merchants m ON m.merchant_no = s.merchant_no
+      WHERE m.customer_no = 'C0001' AND s.status = 'Active' AND m.status = 'Active' ORDER BY s.store_code LIMIT 1`,
+  );
+  return { merchantNo: store?.merchant_no, storeCode: store?.store_code, amount: '10.00', expiresInMinutes: 60, requestKey: randomUUID() };
+};
 const PDF_BASE64 = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1').toString('base64');
 
 const sale = async (upstream: TestUpstream) =>
@@ -231,6 +240,18 @@ const CASES: Record<string, Case> = {
     wrongType: ['id', 'one'],
   },
   'GET /api/MerchantDocument/GetBrRenewals': { user: 'admin', good: () => ({}) },
+  'GET /api/Collect/GetStoreCodes': { user: 'admin', good: () => ({}), wrongType: ['store_code', ['S000001']] },
+  'POST /api/Collect/CreatePaymentRequest': { user: 'admin', good: ({ upstream }) => paymentRequest(upstream), required: 'amount', wrongType: ['expiresInMinutes', 'soon'] },
+  'GET /api/Collect/GetPaymentRequests': { user: 'admin', good: () => ({ page: 1, limit: 10 }), wrongType: ['status', 'LOST'] },
+  // A cancel needs an open request: each good call makes one.
+  'POST /api/Collect/CancelPaymentRequest': {
+    user: 'admin',
+    good: async ({ upstream, session }) => ({
+      id: (await upstream.client.call<{ id: number }>('POST', '/api/Collect/CreatePaymentRequest', await paymentRequest(upstream), { token: session.token })).body.id,
+    }),
+    required: 'id',
+    wrongType: ['id', 'one'],
+  },
 };
 
 const ENDPOINTS = endpointsFor({ mode: 'production' });
