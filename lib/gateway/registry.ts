@@ -9,6 +9,7 @@ import { NOTICE_CALLS } from './calls/notices';
 import { ASSET_CALLS } from './calls/assets';
 import { REFUND_CALLS } from './calls/refunds';
 import { SETTLEMENT_CALLS } from './calls/settlements';
+import { TIP_CALLS } from './calls/tips';
 import { define, list, money, outcome, page } from './define';
 
 /**
@@ -280,6 +281,7 @@ export const CALLS = {
   ...NOTICE_CALLS,
   ...DOCUMENT_CALLS,
   ...ASSET_CALLS,
+  ...TIP_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;
