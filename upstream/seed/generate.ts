@@ -261,7 +261,7 @@ const HOUR_WEIGHTS: [number, number][] = [
  * How the first customer's recent weeks are shaped so that every kind of Transaction Smart Tip
  * shows in the demo and the tests whatever the seed size (thresholds: lib/tips/rules.ts): a terminal
  * and a whole store silent for ten days (their sales go to another terminal of the merchant), a day
- * three days ago without sales, a last week in which every second sale is Alipay and every third
+ * three days ago with a single sale, a last week in which every second sale is Alipay and every third
  * brings a refund, and a few sales every day of the five weeks a day is compared with.
  */
 const TIP_SHAPES = {
@@ -363,7 +363,7 @@ class TransactionGenerator {
       const guaranteed = guaranteedCustomers.flatMap((no) => Array<string>(no === TIP_SHAPES.customer ? TIP_SHAPES.guaranteedSales : 3).fill(no));
       const drawn = [...guaranteed, ...Array.from({ length: Math.max(0, sales - guaranteed.length) }, () => this.random.weighted(customerWeights))];
       const lowDay = days - 1 - i === TIP_SHAPES.lowDay;
-      const customers = lowDay ? drawn.filter((no) => no !== TIP_SHAPES.customer) : drawn;
+      const customers = lowDay ? [...drawn.filter((no) => no !== TIP_SHAPES.customer), TIP_SHAPES.customer] : drawn;
       const timed = customers.map((customer) => ({ customer, second: this.secondOfDay(limit) })).sort((a, b) => a.second - b.second);
       for (const { customer, second } of timed) {
         this.sale(day, second, this.inService(this.random.pick(this.byCustomer.get(customer) as Terminal[]), day), limit);

@@ -208,7 +208,7 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
         filters: { from: d.day, to: d.day },
       });
     }
-    // The seed's day without sales of the first customer, three days ago.
+    // The seed's day with a single sale of the first customer, three days ago.
     expect(expected.map((tip) => tip.subject.day)).toContain(await day(-3));
     expect(ofKind(await tips(), 'LOW_DAY')).toEqual(expected);
   });
