@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 async function Tips({ request }: { request: Promise<GatewayResult<CallAnswer<'smartTips'>>> }) {
   const result = await request;
   const t = await getTranslations();
-  if (!result.ok) return <PanelError message={t(errorMessageKey(result.error) as never, (result.error.params ?? {}) as never)} />;
+  if (!result.ok) return <PanelError title={t('tips.loadFailed')} message={t(errorMessageKey(result.error) as never, (result.error.params ?? {}) as never)} />;
   return <TipCards tips={result.data.data.map((tip) => ({ tip, href: tipHref(tip.filters) }))} />;
 }
 
