@@ -5,7 +5,7 @@ import type { AuthedContext, Endpoint } from '../http/endpoint';
 import { optionalText, wholeNumber } from '../http/inputs';
 import { SUMMED_NET, summedTransactions, type Span, type TransactionFilters } from './daily-summary';
 import { checkUserId } from './scope-checks';
-import { transactionFilters, transactionWhere, withPartnerVariant } from './transactions';
+import { rowsWhere, transactionFilters, withPartnerVariant } from './transactions';
 
 /**
  * Transaction Smart Tips (issue 15): what the merchant's own transactions say, each tip with the
@@ -45,10 +45,10 @@ function withParams(summed: { sql: string; params: unknown[] }, ...values: unkno
   return { sql: summed.sql, params, p: (i: number) => `$${first + i}` };
 }
 
-async function busiest(context: AuthedContext, filters: TransactionFilters, customerNo: string | undefined, from: string, to: string): Promise<Tip[]> {
+async function busiest(context: AuthedContext, filters: TransactionFilters, from: string, to: string): Promise<Tip[]> {
   const link = { from, to };
   // The hour is not in the daily summary: the rows answer it, 28 days of one scope.
-  const rows = await transactionWhere(context, { customer_no: customerNo }, wholeDays(from, to));
+  const rows = rowsWhere(filters, wholeDays(from, to));
   const hours = await context.db.query<{ hour: number; count: number; amount: string; share: string }>(
     `SELECT extract(hour FROM gmt_payment)::int AS hour, count(*)::int AS count, sum(trans_amount)::numeric(18,2)::text AS amount,
             round(100.0 * count(*) / sum(count(*)) OVER (), 1)::text AS share
@@ -183,7 +183,7 @@ const smartTips = withPartnerVariant({
     // The realtime call's scope and default transaction types: the list a tip links to counts the same rows.
     const filters = await transactionFilters(context, { customer_no: input.customer_no });
     const groups = await Promise.all([
-      busiest(context, filters, input.customer_no, day(-TIP_RULES.busyDays), day(-1)),
+      busiest(context, filters, day(-TIP_RULES.busyDays), day(-1)),
       paymentMix(context, filters, baselineFrom, recentFrom, today),
       refundRate(context, filters, baselineFrom, recentFrom, today),
       silent(context, filters, silentBaselineFrom, silentFrom, today),
