@@ -12,6 +12,7 @@ import { NOTICE_ENDPOINTS } from './services/notices';
 import { REFUND_ENDPOINTS } from './services/refunds';
 import { SETTLEMENT_ENDPOINTS } from './services/settlements';
 import { SSO_ENDPOINTS } from './services/sso';
+import { TIP_ENDPOINTS } from './services/tips';
 import { TRANSACTION_ENDPOINTS } from './services/transactions';
 
 /** Every call the reference services answer; /dev/* only outside production. */
@@ -21,6 +22,7 @@ export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
     ...ACCOUNT_ENDPOINTS,
     ...ACTIVITY_ENDPOINTS,
     ...TRANSACTION_ENDPOINTS,
+    ...TIP_ENDPOINTS,
     ...MERCHANT_ENDPOINTS,
     ...REFUND_ENDPOINTS,
     ...ASSET_ENDPOINTS,

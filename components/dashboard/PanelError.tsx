@@ -5,8 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useTransition } from 'react';
 
-/** A panel whose call failed: its own message and a retry that renders the dashboard again. */
-export function PanelError({ message }: { message: string }) {
+/** A panel whose call failed: its own message and a retry that renders the page again (its title says what failed). */
+export function PanelError({ message, title }: { message: string; title?: string }) {
   const t = useTranslations('dashboard');
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -14,7 +14,7 @@ export function PanelError({ message }: { message: string }) {
     <Alert
       type="error"
       showIcon
-      title={t('loadFailed')}
+      title={title ?? t('loadFailed')}
       description={message}
       action={
         <Button size="small" loading={pending} onClick={() => startTransition(() => router.refresh())}>

@@ -10,6 +10,7 @@ import { NOTICE_CALLS } from './calls/notices';
 import { ASSET_CALLS } from './calls/assets';
 import { REFUND_CALLS } from './calls/refunds';
 import { SETTLEMENT_CALLS } from './calls/settlements';
+import { TIP_CALLS } from './calls/tips';
 import { define, list, money, outcome, page } from './define';
 
 /**
@@ -282,6 +283,7 @@ export const CALLS = {
   ...DOCUMENT_CALLS,
   ...ASSET_CALLS,
   ...COLLECT_CALLS,
+  ...TIP_CALLS,
 } satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

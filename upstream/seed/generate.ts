@@ -258,6 +258,27 @@ const PAYMENT_WEIGHTS: [PaymentType, number][] = [
 const HOUR_WEIGHTS: [number, number][] = [
   [8, 2], [9, 3], [10, 4], [11, 6], [12, 10], [13, 10], [14, 6], [15, 5], [16, 5], [17, 6], [18, 9], [19, 10], [20, 8], [21, 5], [22, 2],
 ];
+/**
+ * How the first customer's recent weeks are shaped so that every kind of Transaction Smart Tip
+ * shows in the demo and the tests whatever the seed size (thresholds: lib/tips/rules.ts): a terminal
+ * and a whole store silent for ten days (their sales go to another terminal of the merchant), a day
+ * three days ago with a single sale, a last week in which every second sale is Alipay and every third
+ * brings a refund, and a few sales every day of the five weeks a day is compared with.
+ */
+const TIP_SHAPES = {
+  customer: 'C0001',
+  silentTerminals: ['T10000003'],
+  silentStores: ['S000005'],
+  silentDays: 10,
+  lowDay: 3,
+  recentDays: 7,
+  alipayEvery: 2,
+  refundEvery: 3,
+  guaranteedDays: 36,
+  /** Enough sales for the week's shares and rates to count (TIP_RULES.minSales) at any seed size. */
+  guaranteedSales: 5,
+};
+
 const SUBJECTS = ['Dining', 'Bakery goods', 'Tea and dim sum', 'Online order', 'Groceries', 'Outdoor equipment', 'Medicine', 'Coffee'];
 
 interface SaleRef {
@@ -280,6 +301,10 @@ class TransactionGenerator {
   /** Recent sales per merchant that later refunds may reference. */
   readonly recentSales = new Map<string, SaleRef[]>();
   private readonly byCustomer: Map<string, Terminal[]>;
+  /** The terminal that takes a silent terminal's transactions (TIP_SHAPES). */
+  private readonly standIns = new Map<string, Terminal>();
+  /** The first customer's sales of the last week so far (TIP_SHAPES). */
+  private shapedSales = 0;
 
   constructor(
     private readonly random: Random,
@@ -294,6 +319,21 @@ class TransactionGenerator {
       list.push(terminal);
       this.byCustomer.set(terminal.customer_no, list);
     }
+    const silent = (t: Terminal) => TIP_SHAPES.silentTerminals.includes(t.terminal_no) || TIP_SHAPES.silentStores.includes(t.store_code);
+    for (const terminal of terminals.filter(silent)) {
+      const standIn = terminals.find((t) => t.merchant_no === terminal.merchant_no && !silent(t));
+      if (standIn) this.standIns.set(terminal.terminal_no, standIn);
+    }
+  }
+
+  /** The terminal a transaction of that day is made at: a silent one's stand-in in its silent days. */
+  private inService(terminal: Terminal, day: CalendarDay): Terminal {
+    return daysBetween(day, this.anchor) < TIP_SHAPES.silentDays ? (this.standIns.get(terminal.terminal_no) ?? terminal) : terminal;
+  }
+
+  /** Whether a sale of that day is the first customer's in its shaped last week. */
+  private shapedWeek(terminal: Terminal, day: CalendarDay): boolean {
+    return terminal.customer_no === TIP_SHAPES.customer && daysBetween(day, this.anchor) < TIP_SHAPES.recentDays;
   }
 
   async insertAll(db: Database, target: number, months: number): Promise<number> {
@@ -318,12 +358,16 @@ class TransactionGenerator {
       carry -= sales;
       const limit = i === days - 1 ? this.nowSecond : 86399;
       // The last eight days have a few sales of every customer whatever the size, so that today and
-      // the seven days before always show data.
-      const guaranteed = days - i <= 8 ? [...this.byCustomer.keys()].flatMap((no) => [no, no, no]) : [];
-      const customers = [...guaranteed, ...Array.from({ length: Math.max(0, sales - guaranteed.length) }, () => this.random.weighted(customerWeights))];
+      // the seven days before always show data; the first customer's five weeks before too, the
+      // weeks its recent days are compared with (TIP_SHAPES).
+      const guaranteedCustomers = days - i <= 8 ? [...this.byCustomer.keys()] : days - i <= TIP_SHAPES.guaranteedDays ? [TIP_SHAPES.customer] : [];
+      const guaranteed = guaranteedCustomers.flatMap((no) => Array<string>(no === TIP_SHAPES.customer ? TIP_SHAPES.guaranteedSales : 3).fill(no));
+      const drawn = [...guaranteed, ...Array.from({ length: Math.max(0, sales - guaranteed.length) }, () => this.random.weighted(customerWeights))];
+      const lowDay = days - 1 - i === TIP_SHAPES.lowDay;
+      const customers = lowDay ? [...drawn.filter((no) => no !== TIP_SHAPES.customer), TIP_SHAPES.customer] : drawn;
       const timed = customers.map((customer) => ({ customer, second: this.secondOfDay(limit) })).sort((a, b) => a.second - b.second);
       for (const { customer, second } of timed) {
-        this.sale(day, second, this.random.pick(this.byCustomer.get(customer) as Terminal[]), limit);
+        this.sale(day, second, this.inService(this.random.pick(this.byCustomer.get(customer) as Terminal[]), day), limit);
       }
       if (this.batch.length >= 20_000) await this.flush(db);
     }
@@ -346,7 +390,10 @@ class TransactionGenerator {
   }
 
   private sale(day: CalendarDay, second: number, terminal: Terminal, limit: number) {
-    const paymentType = this.random.weighted(PAYMENT_WEIGHTS);
+    const drawnType = this.random.weighted(PAYMENT_WEIGHTS);
+    const shaped = this.shapedWeek(terminal, day);
+    if (shaped) this.shapedSales += 1;
+    const paymentType: PaymentType = shaped && this.shapedSales % TIP_SHAPES.alipayEvery === 0 ? 'ALIPAY' : drawnType;
     const wallet = isWallet(paymentType);
     const type: TransactionTypeCode = wallet
       ? '01'
@@ -362,7 +409,7 @@ class TransactionGenerator {
         return;
       }
     }
-    if (this.random.chance(0.015)) this.terminalRefund(day, second, terminal);
+    if (this.random.chance(0.015) || (shaped && this.shapedSales % TIP_SHAPES.refundEvery === 0)) this.terminalRefund(day, second, terminal);
     const list = this.recentSales.get(terminal.merchant_no) ?? [];
     list.push(ref);
     if (list.length > 400) list.shift();
@@ -382,7 +429,9 @@ class TransactionGenerator {
   }
 
   /** Queues one transaction row and returns its identifiers. */
-  push(type: TransactionTypeCode, day: CalendarDay, second: number, terminal: Terminal, paymentType: PaymentType, cents: number, originalId: number | null) {
+  push(type: TransactionTypeCode, day: CalendarDay, second: number, saleTerminal: Terminal, paymentType: PaymentType, cents: number, originalId: number | null) {
+    // A refund of an earlier sale is made at the stand-in while the sale's terminal is silent.
+    const terminal = this.inService(saleTerminal, day);
     this.seq += 1;
     this.count += 1;
     const id = this.seq;

@@ -87,7 +87,7 @@ export async function transactionFilters(context: AuthedContext, input: Partial<
 }
 
 /** WHERE clause and parameters for a query of the rows of the filters within the span. */
-function rowsWhere({ clauses, params }: TransactionFilters, span: Span) {
+export function rowsWhere({ clauses, params }: TransactionFilters, span: Span) {
   const all = [...params, span.start, span.end];
   return { where: [...clauses, `gmt_payment BETWEEN $${all.length - 1} AND $${all.length}`].join(' AND '), params: all };
 }

@@ -151,6 +151,8 @@ const CASES: Record<string, Case> = {
   'GET /api/Transaction/ExportTransRealtime_20230314': { user: 'partner@demo.test', good: () => ({ limit: '50' }), wrongType: ['after', 'not-a-cursor'] },
   'GET /api/Transaction/GetTransPaymentType': dashboard,
   'GET /api/Transaction/GetTransPaymentType_20230314': partnerDashboard,
+  'GET /api/Transaction/GetSmartTips': { user: 'admin', good: () => ({}), wrongType: ['customer_no', 42] },
+  'GET /api/Transaction/GetSmartTips_20230314': { user: 'partner@demo.test', good: () => ({ customer_no: 'C0001' }), wrongType: ['userid', 'me'] },
   'GET /api/MerchantInfo/GetPieTransTypeCount': dashboard,
   'GET /api/MerchantInfo/GetPieTransTypeCount_20230314': partnerDashboard,
   'GET /api/MerchantInfo/GetMerchantTopFiveStores': dashboard,

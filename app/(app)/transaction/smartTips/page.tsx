@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { PanelError } from '@/components/dashboard/PanelError';
+import { TipCards } from '@/components/tips/TipCards';
+import { CardSkeleton } from '@/components/ui/CardSkeleton';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { callUpstream, type GatewayResult } from '@/lib/gateway/client';
+import { errorMessageKey } from '@/lib/gateway/message-key';
+import type { CallAnswer } from '@/lib/gateway/registry';
+import { currentSession } from '@/lib/session/server';
+import { tipHref } from '@/lib/tips/links';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('menu'))('smartTips') };
+}
+
+/** The tips once the call answers: cards with their links, the empty state, or the message with a retry. */
+async function Tips({ request }: { request: Promise<GatewayResult<CallAnswer<'smartTips'>>> }) {
+  const result = await request;
+  const t = await getTranslations();
+  if (!result.ok) return <PanelError title={t('tips.loadFailed')} message={t(errorMessageKey(result.error) as never, (result.error.params ?? {}) as never)} />;
+  return <TipCards tips={result.data.data.map((tip) => ({ tip, href: tipHref(tip.filters) }))} />;
+}
+
+/** Transaction Smart Tips (issue 15): what the user's own transactions say, each with its figures and the list that shows them. */
+export default async function SmartTipsPage() {
+  const session = await currentSession();
+  if (!session?.menus.includes('smartTips')) redirect('/login');
+  // The call starts before anything renders; the heading shows while it answers.
+  const request = callUpstream('smartTips', {}, session);
+  const t = await getTranslations();
+  return (
+    <>
+      <PageHeading title={t('menu.smartTips')} subtitle={t('tips.lead')} />
+      <Suspense fallback={<CardSkeleton />}>
+        <Tips request={request} />
+      </Suspense>
+    </>
+  );
+}
