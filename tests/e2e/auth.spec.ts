@@ -1,5 +1,5 @@
 import { E2E_ENV } from '../../playwright.config';
-import { expect, latestMail, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { chooseFromAccountMenu, expect, latestMail, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 
 test.describe('sign-in', () => {
@@ -12,8 +12,7 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await chooseFromAccountMenu(page, 'Sign out', page.getByRole('heading', { name: 'Sign in' }));
     await expect(page).toHaveURL(/\/login\?notice=loggedOut$/);
     const message = page.getByText('You have signed out.');
     await expect(message).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HELP_TOPICS } from '../../lib/shell/help';
-import { chooseFromTabMenu, expect, newUser, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { chooseFromAccountMenu, chooseFromTabMenu, expect, newUser, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 /**
  * The first screens as a new user meets them (issue 16): every width, honest navigation messages,
@@ -95,8 +95,7 @@ test.describe('on a 390 px phone', () => {
 
   test('the account menu opens and signs out', async ({ page }) => {
     await signedIn(page, 'maker@demo.test', /\/dashboard\/dashboard$/);
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await chooseFromAccountMenu(page, 'Sign out', page.getByRole('heading', { name: 'Sign in' }));
     await expect(page).toHaveURL(/\/login\?notice=loggedOut$/);
     await page.goto('/dashboard/dashboard');
     await expect(page).toHaveURL(/\/login$/);
@@ -180,7 +179,7 @@ test('Refresh reloads the tab it belongs to, not the page shown', async ({ page 
     const url = new URL(request.url());
     if (request.resourceType() === 'document' || url.searchParams.has('_rsc') || request.headers()['rsc'] === '1') rendered.push(url.pathname);
   });
-  await chooseFromTabMenu(page, 'Store information', 'Refresh');
+  await chooseFromTabMenu(page, 'Store information', 'Refresh', page.getByRole('heading', { level: 1, name: 'Store information' }));
   await expect(page).toHaveURL(/\/merchant\/stores$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Store information' })).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -105,19 +105,31 @@ export async function newUser(browser: Browser, roleId: number): Promise<{ accou
 }
 
 /**
- * Right-clicks an open page's tab and chooses an item of its menu. The menu is placed at the
- * pointer once measured, and a context menu closes when the page scrolls, so the item is clicked
- * once it stands in the window (clicking it earlier would scroll to it and close the menu). On CI's
- * busy cores a late layout shift can still move the page under an open menu and close it: the
- * menu is then opened again, as a person would.
+ * Opens a menu and chooses one of its items, as a person would: the menu is placed once measured
+ * and closes when the page scrolls or shifts under it (late layout shifts on CI's busy cores), so
+ * the item is clicked once it stands in the window, and the menu is opened again if it closed.
+ * `then` is what the choice shows; without it a choice that did nothing would pass unnoticed.
  */
-export async function chooseFromTabMenu(page: Page, tab: string, item: string) {
-  const choice = page.getByRole('menuitem', { name: item, exact: true });
+export async function chooseFromMenu(open: () => Promise<void>, item: Locator, then: Locator) {
   await expect(async () => {
-    if (!(await choice.isVisible())) await page.getByRole('navigation', { name: 'Open pages' }).getByRole('link', { name: tab }).click({ button: 'right' });
-    await expect(choice).toBeInViewport({ timeout: 3_000 });
-    await choice.click({ timeout: 3_000 });
+    if (!(await then.isVisible())) {
+      if (!(await item.isVisible())) await open();
+      await expect(item).toBeInViewport({ timeout: 3_000 });
+      await item.click({ timeout: 3_000 });
+    }
+    await expect(then).toBeVisible({ timeout: 5_000 });
   }).toPass();
+}
+
+/** Right-clicks an open page's tab and chooses an item of its menu. */
+export async function chooseFromTabMenu(page: Page, tab: string, item: string, then: Locator) {
+  const tabLink = page.getByRole('navigation', { name: 'Open pages' }).getByRole('link', { name: tab });
+  await chooseFromMenu(() => tabLink.click({ button: 'right' }), page.getByRole('menuitem', { name: item, exact: true }), then);
+}
+
+/** Chooses an item of the top bar's account menu (profile, change password, sign out). */
+export async function chooseFromAccountMenu(page: Page, item: string, then: Locator) {
+  await chooseFromMenu(() => page.getByRole('button', { name: 'Account menu' }).click(), page.getByRole('menuitem', { name: item, exact: true }), then);
 }
 
 /**

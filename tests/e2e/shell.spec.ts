@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { buildMenu } from '../../lib/auth/menu';
 import { MENUS, ROLES } from '../../upstream/seed/reference-data';
 import { E2E_ENV } from '../../playwright.config';
-import { chooseFromTabMenu, expect, newUser, signIn, test } from './fixtures';
+import { chooseFromAccountMenu, chooseFromTabMenu, expect, newUser, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
 
@@ -67,7 +67,7 @@ test('the tab strip: pinned homepage, right-click menu, state kept per tab', asy
   expect(await tabTitles(page)).toEqual(['Homepage', 'Real-time transaction', 'Store information']);
 
   // Right-click the active tab and close it: the last remaining tab opens, at the URL it was left at.
-  await chooseFromTabMenu(page, 'Store information', 'Close');
+  await chooseFromTabMenu(page, 'Store information', 'Close', tabs(page).locator('a[aria-current="page"]', { hasText: 'Real-time transaction' }));
   await expect(page).toHaveURL(/\/transaction\/transactions\?page=3$/);
   expect(await tabTitles(page)).toEqual(['Homepage', 'Real-time transaction']);
   await expect(tabs(page).getByRole('link', { name: 'Real-time transaction' })).toHaveAttribute('aria-current', 'page');
@@ -110,9 +110,8 @@ test('a collapsed sidebar stays collapsed after a reload, rendered so by the ser
 test('the profile: the spec labels, Escape closes and focus returns', async ({ page }) => {
   await signIn(page, 'checker@demo.test');
   const accountButton = page.getByRole('button', { name: 'Account menu' });
-  await accountButton.click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'Profile' });
+  await chooseFromAccountMenu(page, 'Profile', dialog);
   await expect(dialog.getByText('Golden Harbour Trading Limited')).toBeVisible();
   await expect(dialog.getByText('Customer name')).toBeVisible();
   await expect(dialog.getByText('Customer no.')).toBeVisible();
@@ -137,9 +136,8 @@ test('change password: wrong current, a reused one, then success and sign-in wit
   await page.getByLabel('Confirm new password').fill(current);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Change password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });
+  await chooseFromAccountMenu(page, 'Change password', dialog);
   const fill = async (current: string, next: string) => {
     await dialog.getByLabel('Current password').fill(current);
     await dialog.getByLabel('New password', { exact: true }).fill(next);
@@ -156,8 +154,7 @@ test('change password: wrong current, a reused one, then success and sign-in wit
   // The re-issued session still works.
   await page.locator('a[data-menu-code="settleWxAli"]').click();
   await expect(page).toHaveURL(/\/transaction\/settleWxAli$/);
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await chooseFromAccountMenu(page, 'Sign out', page.getByRole('heading', { name: 'Sign in' }));
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, account, next);
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
@@ -165,8 +162,7 @@ test('change password: wrong current, a reused one, then success and sign-in wit
 
 test('contact number: the 8-digit rule, the confirmation, the result and the refetched profile', async ({ page }) => {
   await signIn(page, 'maker@demo.test');
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await chooseFromAccountMenu(page, 'Profile', page.getByRole('dialog', { name: 'Profile' }));
   await page.getByRole('button', { name: 'Update contact number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update contact number' });
   await dialog.getByLabel('New contact number').fill('1234');

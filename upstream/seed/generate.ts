@@ -279,6 +279,9 @@ const TIP_SHAPES = {
   guaranteedSales: 5,
 };
 
+/** Whether a terminal is one of the shaped silent ones (TIP_SHAPES), itself or by its store. */
+const silentInShape = (t: Terminal) => TIP_SHAPES.silentTerminals.includes(t.terminal_no) || TIP_SHAPES.silentStores.includes(t.store_code);
+
 const SUBJECTS = ['Dining', 'Bakery goods', 'Tea and dim sum', 'Online order', 'Groceries', 'Outdoor equipment', 'Medicine', 'Coffee'];
 
 interface SaleRef {
@@ -319,9 +322,8 @@ class TransactionGenerator {
       list.push(terminal);
       this.byCustomer.set(terminal.customer_no, list);
     }
-    const silent = (t: Terminal) => TIP_SHAPES.silentTerminals.includes(t.terminal_no) || TIP_SHAPES.silentStores.includes(t.store_code);
-    for (const terminal of terminals.filter(silent)) {
-      const standIn = terminals.find((t) => t.merchant_no === terminal.merchant_no && !silent(t));
+    for (const terminal of terminals.filter(silentInShape)) {
+      const standIn = terminals.find((t) => t.merchant_no === terminal.merchant_no && !silentInShape(t));
       if (standIn) this.standIns.set(terminal.terminal_no, standIn);
     }
   }
@@ -474,7 +476,8 @@ async function insertRefundRequests(db: Database, random: Random, anchor: Calend
   for (const [customerNo, maker, checker, states] of plan) {
     const sales = [...generator.recentSales.values()]
       .flat()
-      .filter((sale) => sale.terminal.customer_no === customerNo && sale.refundedCents === 0 && daysBetween(sale.day, anchor) <= 20 && daysBetween(sale.day, anchor) >= 2)
+      // Not a silent terminal's sale: paying an approved refund later makes a transaction at the sale's terminal, which would end its silence.
+      .filter((sale) => sale.terminal.customer_no === customerNo && !silentInShape(sale.terminal) && sale.refundedCents === 0 && daysBetween(sale.day, anchor) <= 20 && daysBetween(sale.day, anchor) >= 2)
       .sort((a, b) => a.id - b.id);
     for (const state of states) {
       if (sales.length === 0) break;
