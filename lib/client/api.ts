@@ -8,6 +8,17 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: { code: s
 const SESSION_ENDED = new Set(['NOT_SIGNED_IN', 'SESSION_EXPIRED', 'LOGIN_EXPIRED']);
 
 /**
+ * Set when the user signs out. A call still in flight (a badge's count, say) is then answered "session
+ * ended" by the revocation itself; following it would race the sign-out's own page and tell the
+ * user the session ended when they ended it.
+ */
+let signingOut = false;
+
+export function markSigningOut() {
+  signingOut = true;
+}
+
+/**
  * POSTs JSON to a portal route handler. Announces a newer upstream version (the update prompt
  * listens) and sends the user to sign in again when the session has ended. Never throws.
  */
@@ -30,7 +41,7 @@ export async function postJson<T>(url: string, body: unknown, options: { onSessi
 
 /** Sends the user to sign in again when the answer says the session has ended (unless the caller handles it). */
 export function followSessionEnd<T>(result: ApiResult<T>, options: { onSessionEnd?: 'redirect' | 'return' } = {}): ApiResult<T> {
-  if (!result.ok && SESSION_ENDED.has(result.error.code) && options.onSessionEnd !== 'return') {
+  if (!result.ok && SESSION_ENDED.has(result.error.code) && options.onSessionEnd !== 'return' && !signingOut) {
     // A full load, not a client navigation: nothing of the ended session may stay in memory.
     window.location.replace('/login?notice=sessionEnded');
   }

@@ -21,6 +21,40 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('a count in flight while the user signs out does not say the session ended', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page.getByRole('heading', { name: 'Welcome, Chan Tai Man' })).toBeVisible();
+    await page.waitForFunction(() => localStorage.getItem('portal_user') !== null);
+    // The bell's count is asked for while the sign-out runs: it reaches the server after the revocation, so it is answered
+    // "session ended", and that answer reaches the page before the sign-out's own.
+    let revoked!: () => void;
+    const revocation = new Promise<void>((resolve) => (revoked = resolve));
+    let heldAnswer!: (body: unknown) => void;
+    const held = new Promise<unknown>((resolve) => (heldAnswer = resolve));
+    await page.route('**/api/gateway/noticeCount', async (route) => {
+      await revocation;
+      const response = await route.fetch();
+      await route.fulfill({ response });
+      heldAnswer(await response.json());
+    });
+    await page.route('**/api/auth/logout', async (route) => {
+      const response = await route.fetch();
+      revoked();
+      await held;
+      // Time for the page to follow the count's answer, were it to.
+      await page.waitForURL(/notice=sessionEnded/, { timeout: 2_000 }).catch(() => undefined);
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event('portal:notices')));
+    await page.evaluate(() => {
+      localStorage.removeItem('portal_user');
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await held).toMatchObject({ ok: false, error: { code: expect.stringMatching(/^(NOT_SIGNED_IN|SESSION_EXPIRED|LOGIN_EXPIRED)$/) } });
+    await expect(page).toHaveURL(/\/login\?notice=loggedOut$/);
+    await expect(page.getByText('You have signed out.')).toBeVisible();
+  });
+
   test('sends a signed-out visitor of a signed-in page to /login', async ({ page }) => {
     await page.goto('/transaction/transactions');
     await expect(page).toHaveURL(/\/login$/);
