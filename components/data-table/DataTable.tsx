@@ -176,13 +176,6 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
                   </td>
                 </tr>
               ))}
-            {!loading && rows.length === 0 && (
-              <tr>
-                <td colSpan={span} style={{ padding: 32 }}>
-                  <Empty description={t('table.empty')} />
-                </td>
-              </tr>
-            )}
             {!loading &&
               table.getRowModel().rows.map((row: { original: Row }) => (
                 <tr
@@ -226,6 +219,12 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
             </tfoot>
           )}
         </table>
+        {!loading && rows.length === 0 && (
+          // Below the table and held at the left edge: a phone shows the whole message, not the middle of the table's width.
+          <div style={{ position: 'sticky', left: 0, padding: 32 }}>
+            <Empty description={t('table.empty')} />
+          </div>
+        )}
       </div>
       <Flex justify="end" style={{ marginTop: 12 }}>
         <Pagination current={page} pageSize={pageSize} total={total} pageSizeOptions={pageSizes.map(String)} showSizeChanger onChange={(next, size) => onChange({ page: size === pageSize ? next : 1, pageSize: size, sort })} />

@@ -1,9 +1,7 @@
-import { Card, Empty } from 'antd';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ErrorPage } from '@/components/public/ErrorPage';
-import { PageHeading } from '@/components/ui/PageHeading';
 import { menuCodeOf } from '@/lib/auth/routes';
 import { currentSession } from '@/lib/session/server';
 
@@ -17,18 +15,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * Any other path inside the shell: a menu route whose screen has not been built yet says so, one
- * the user's menus lack says "no access" (the proxy already shows that; checked again here), and
- * anything else is the shell's 404.
+ * Any other path inside the shell. Every menu route has its own page, so a menu route reaching
+ * here is one the user's menus lack ("no access"; the proxy already shows that, checked again
+ * here), and anything else is the shell's 404.
  */
-export default async function UnavailablePage({ params }: Props) {
-  const [code, session, t] = await Promise.all([codeOf(params), currentSession(), getTranslations()]);
-  if (!code) notFound();
-  if (!session?.menus.includes(code)) return <ErrorPage kind="forbidden" />;
-  return (
-    <Card>
-      <PageHeading title={t(`menu.${code}` as never)} />
-      <Empty description={t('shell.unavailable')} />
-    </Card>
-  );
+export default async function OtherPathPage({ params }: Props) {
+  const [code, session] = await Promise.all([codeOf(params), currentSession()]);
+  if (!code || session?.menus.includes(code)) notFound();
+  return <ErrorPage kind="forbidden" />;
 }
