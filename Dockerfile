@@ -26,4 +26,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server.js"]
+# The portal's node flags (scripts/portal-node-args.json, which npm start and the tests use too):
+# a heap limit, so that V8 collects before the process grows (docs/decisions.md, "Memory").
+CMD ["node", "--max-old-space-size=384", "server.js"]

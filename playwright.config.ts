@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import PORTAL_NODE_ARGS from './scripts/portal-node-args.json';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 4100);
@@ -68,7 +69,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node .next/standalone/server.js',
+      command: ['node', ...PORTAL_NODE_ARGS, '.next/standalone/server.js'].join(' '),
       url: `${baseURL}/api/health`,
       env: { ...E2E_ENV, PORT: String(E2E_PORT), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
       reuseExistingServer: false,

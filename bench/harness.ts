@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createLogger } from '../lib/log/logger';
+import PORTAL_NODE_ARGS from '../scripts/portal-node-args.json';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { UpstreamConfig } from '../upstream/config';
 import { startUpstream } from '../upstream/server';
@@ -61,9 +62,9 @@ export interface BenchPortal {
   stop(): void;
 }
 
-/** The production build's standalone server (what Docker runs), on its own process. */
+/** The production build's standalone server (what Docker runs, with its node flags; `nodeArgs` after them win), on its own process. */
 export async function startPortal(upstreamUrl: string, port: number, nodeArgs: string[] = []): Promise<BenchPortal> {
-  const child = spawn(process.execPath, [...nodeArgs, join(process.cwd(), '.next/standalone/server.js')], {
+  const child = spawn(process.execPath, [...PORTAL_NODE_ARGS, ...nodeArgs, join(process.cwd(), '.next/standalone/server.js')], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', UPSTREAM_URL: upstreamUrl, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1' },
     stdio: 'ignore',
   });

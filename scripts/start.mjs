@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { demoSecrets } from './demo-secrets.mjs';
 import { ensureBuild, ROOT, STANDALONE } from './portal-build.mjs';
+import PORTAL_NODE_ARGS from './portal-node-args.json' with { type: 'json' };
 
 const port = process.env.PORT || '3000';
 const upstreamPort = process.env.UPSTREAM_PORT || '4000';
@@ -75,7 +76,7 @@ keepRunning('The reference services', [join(ROOT, 'node_modules/tsx/dist/cli.mjs
 // The first start seeds about 200 000 transactions, which takes a minute at most.
 await waitFor(`http://127.0.0.1:${upstreamPort}/health`, 300);
 
-run('The portal', [join(STANDALONE, 'server.js')], {
+run('The portal', [...PORTAL_NODE_ARGS, join(STANDALONE, 'server.js')], {
   NODE_ENV: 'production',
   PORT: port,
   // server.js binds to HOSTNAME, which shells often set to the machine's name.

@@ -4,9 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
+import PORTAL_NODE_ARGS from '../../scripts/portal-node-args.json';
 
 /** A port of this run's own for a server the test starts (beside the portal's), one per worker. */
 const sparePort = () => E2E_PORT + 1 + test.info().parallelIndex;
+
+/** The image's command after `node`, read from the Dockerfile: what it runs is what this runs. */
+const imageArgs = (): string[] => {
+  const command = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
+  const [node, ...args] = JSON.parse(command ?? '[]') as string[];
+  expect(node).toBe('node');
+  return args;
+};
+
+test("the Dockerfile runs the portal with the node flags npm start and the tests use", () => {
+  expect(imageArgs()).toEqual([...PORTAL_NODE_ARGS, 'server.js']);
+});
 
 /**
  * The Docker image copies .next/standalone (with .next/static and public inside) and runs
@@ -18,7 +31,7 @@ test('the standalone output starts with plain node server.js and answers /api/he
   const dir = mkdtempSync(join(tmpdir(), 'portal-standalone-'));
   cpSync('.next/standalone', dir, { recursive: true });
   const port = sparePort();
-  const server = spawn(process.execPath, ['server.js'], {
+  const server = spawn(process.execPath, imageArgs(), {
     cwd: dir,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', SESSION_SECRET: 'standalone-session-secret-0123456789abcdef', PAYLOAD_KEY: 'standalone-payload-key' },
     stdio: 'ignore',
