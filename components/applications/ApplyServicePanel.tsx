@@ -1,9 +1,6 @@
 import 'server-only';
-import { getLocale, getTranslations } from 'next-intl/server';
-import { PanelError } from '@/components/dashboard/PanelError';
-import { SectionHeading } from '@/components/ui/SectionHeading';
+import { FormAboveList } from '@/components/ui/FormAboveList';
 import { callUpstream } from '@/lib/gateway/client';
-import { errorMessageKey } from '@/lib/gateway/message-key';
 import { localName } from '@/lib/i18n/names';
 import type { SessionData } from '@/lib/session/session';
 import { ApplyServiceForm, type MerchantChoice } from './ApplyServiceForm';
@@ -12,29 +9,20 @@ import { ApplyServiceForm, type MerchantChoice } from './ApplyServiceForm';
 export const requestChoices = (session: SessionData) => callUpstream('applicableServices', {}, session);
 
 /** The application form with the session's merchants, their stores and which services each already has. */
-export async function ApplyServicePanel({ request, contactName }: { request: ReturnType<typeof requestChoices>; contactName: string }) {
-  const [answer, locale, t] = await Promise.all([request, getLocale(), getTranslations()]);
-  const heading = <SectionHeading title={t('applyService.listTitle')} />;
-  if (!answer.ok) {
-    return (
-      <>
-        <div style={{ marginBottom: 16 }}>
-          <PanelError message={t(errorMessageKey(answer.error) as never, (answer.error.params ?? {}) as never)} />
-        </div>
-        {heading}
-      </>
-    );
-  }
-  const merchants: MerchantChoice[] = answer.data.map((m) => ({
-    merchantNo: m.merchant_no,
-    name: localName(locale, { name: m.business_name, cname: m.business_cname }),
-    stores: m.stores.map((s) => ({ code: s.store_code, name: s.store_name })),
-    services: m.services.map((s) => ({ paymentType: s.payment_type, enabled: s.enabled, open: s.open })),
-  }));
+export function ApplyServicePanel({ request, contactName }: { request: ReturnType<typeof requestChoices>; contactName: string }) {
   return (
-    <>
-      <ApplyServiceForm merchants={merchants} contactName={contactName} />
-      {heading}
-    </>
+    <FormAboveList
+      request={request}
+      listTitle="applyService.listTitle"
+      form={(answer, locale) => {
+        const merchants: MerchantChoice[] = answer.map((m) => ({
+          merchantNo: m.merchant_no,
+          name: localName(locale, { name: m.business_name, cname: m.business_cname }),
+          stores: m.stores.map((s) => ({ code: s.store_code, name: s.store_name })),
+          services: m.services.map((s) => ({ paymentType: s.payment_type, enabled: s.enabled, open: s.open })),
+        }));
+        return <ApplyServiceForm merchants={merchants} contactName={contactName} />;
+      }}
+    />
   );
 }
