@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { RowActionProps } from '@/components/list-kit/row-actions';
+import { useConfirmedChange } from '@/components/list-kit/use-confirmed-change';
 import { APPELLATIONS, ROLE_IDS } from '@/lib/accounts/codes';
 import type { EditAccount, NewAccount } from '@/lib/accounts/rules';
 import { postJson } from '@/lib/client/api';
@@ -38,7 +39,8 @@ function editPayload(row: Record<string, unknown>): EditAccount {
 export function AccountActions({ row, onDone }: RowActionProps) {
   const t = useTranslations();
   const router = useRouter();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmed = useConfirmedChange(onDone);
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
@@ -62,23 +64,17 @@ export function AccountActions({ row, onDone }: RowActionProps) {
   function toggleStatus() {
     if (!row) return;
     const activating = Number(row.status) !== 1;
-    modal.confirm({
-      title: t(activating ? 'accounts.confirmActivate' : 'accounts.confirmDeactivate', { account: String(row.account) }),
-      content: activating ? undefined : t('accounts.deactivateNote'),
-      type: 'warning',
-      okText: t(activating ? 'accounts.activate' : 'accounts.deactivate'),
-      cancelText: t('common.cancel'),
-      async onOk() {
-        const result = await postJson('/api/accounts/edit', { ...editPayload(row), status: activating ? 1 : 0 });
-        if (!result.ok) {
-          message.error(result.error.message ?? t('accounts.errors.editFailed'));
-          return;
-        }
-        message.success(t(activating ? 'accounts.activated' : 'accounts.deactivated'));
-        onDone();
-        router.refresh();
+    confirmed(
+      {
+        title: t(activating ? 'accounts.confirmActivate' : 'accounts.confirmDeactivate', { account: String(row.account) }),
+        content: activating ? undefined : t('accounts.deactivateNote'),
+        ok: t(activating ? 'accounts.activate' : 'accounts.deactivate'),
+        cancel: t('common.cancel'),
+        done: t(activating ? 'accounts.activated' : 'accounts.deactivated'),
+        failed: t('accounts.errors.editFailed'),
       },
-    });
+      () => postJson('/api/accounts/edit', { ...editPayload(row), status: activating ? 1 : 0 }),
+    );
   }
 
   const schema = creating ? (s: typeof import('@/lib/client/schemas')) => s.newAccountSchema : (s: typeof import('@/lib/client/schemas')) => s.editAccountSchema;

@@ -1,10 +1,10 @@
 'use client';
 
 import { ExportOutlined, StopOutlined } from '@ant-design/icons';
-import { App, Button, Flex } from 'antd';
-import { useRouter } from 'next/navigation';
+import { Button, Flex } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { RowActionProps } from '@/components/list-kit/row-actions';
+import { useConfirmedChange } from '@/components/list-kit/use-confirmed-change';
 import { postJson } from '@/lib/client/api';
 import { CANCELLABLE_STATUS } from '@/lib/collect/codes';
 
@@ -14,31 +14,15 @@ import { CANCELLABLE_STATUS } from '@/lib/collect/codes';
  */
 export function PaymentRequestActions({ row, onDone }: RowActionProps) {
   const t = useTranslations('collect');
-  const router = useRouter();
-  const { message, modal } = App.useApp();
+  const confirmed = useConfirmedChange(onDone);
   if (!row || row.status !== CANCELLABLE_STATUS) return null;
   const id = Number(row.id);
 
-  function cancel() {
-    modal.confirm({
-      title: t('confirmCancel', { requestNo: String(row?.requestNo ?? '') }),
-      content: t('cancelNote'),
-      type: 'warning',
-      okText: t('cancelRequest'),
-      okButtonProps: { danger: true },
-      cancelText: t('keep'),
-      async onOk() {
-        const result = await postJson('/api/gateway/collectCancel', { input: { id } });
-        if (!result.ok) {
-          message.error(result.error.message ?? t('cancelFailed'));
-          return;
-        }
-        message.success(t('cancelled'));
-        onDone();
-        router.refresh();
-      },
-    });
-  }
+  const cancel = () =>
+    confirmed(
+      { title: t('confirmCancel', { requestNo: String(row.requestNo ?? '') }), content: t('cancelNote'), ok: t('cancelRequest'), cancel: t('keep'), done: t('cancelled'), failed: t('cancelFailed'), danger: true },
+      () => postJson('/api/gateway/collectCancel', { input: { id } }),
+    );
 
   return (
     <Flex gap={8} wrap>

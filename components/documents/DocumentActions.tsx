@@ -1,10 +1,10 @@
 'use client';
 
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Flex } from 'antd';
-import { useRouter } from 'next/navigation';
+import { Button, Flex } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { RowActionProps } from '@/components/list-kit/row-actions';
+import { useConfirmedChange } from '@/components/list-kit/use-confirmed-change';
 import { postJson } from '@/lib/client/api';
 import { REMOVABLE_STATUS } from '@/lib/documents/rules';
 
@@ -15,31 +15,15 @@ import { REMOVABLE_STATUS } from '@/lib/documents/rules';
  */
 export function DocumentActions({ row, onDone }: RowActionProps) {
   const t = useTranslations('documents');
-  const router = useRouter();
-  const { message, modal } = App.useApp();
+  const confirmed = useConfirmedChange(onDone);
   if (!row) return null;
   const id = Number(row.id);
 
-  function remove() {
-    modal.confirm({
-      title: t('confirmRemove', { file: String(row?.fileName ?? '') }),
-      content: t('removeNote'),
-      type: 'warning',
-      okText: t('remove'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      async onOk() {
-        const result = await postJson('/api/gateway/documentRemove', { input: { id } });
-        if (!result.ok) {
-          message.error(result.error.message ?? t('removeFailed'));
-          return;
-        }
-        message.success(t('removed'));
-        onDone();
-        router.refresh();
-      },
-    });
-  }
+  const remove = () =>
+    confirmed(
+      { title: t('confirmRemove', { file: String(row.fileName ?? '') }), content: t('removeNote'), ok: t('remove'), cancel: t('cancel'), done: t('removed'), failed: t('removeFailed'), danger: true },
+      () => postJson('/api/gateway/documentRemove', { input: { id } }),
+    );
 
   return (
     <Flex gap={8} wrap>
