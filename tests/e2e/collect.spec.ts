@@ -64,6 +64,33 @@ test('a payment request is paid on the payment page with the test card: the sale
   await expect(drawer.getByRole('button', { name: 'Cancel request' })).toHaveCount(0);
 });
 
+test('an open payment request is cancelled from its drawer after a confirmation, and its pay link then takes no payment', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/collect/createTransaction');
+  const form = page.getByTestId('collect-form');
+  await chooseFirst(page, 'Merchant', 'merchantNo');
+  await chooseFirst(page, 'Store', 'storeCode');
+  await form.getByLabel('Amount (HKD)').fill('45.60');
+  await form.getByRole('button', { name: 'Create pay link' }).click();
+  const created = page.getByTestId('collect-created');
+  await expect(created).toContainText('HKD 45.60');
+  const requestNo = /PR\d{16}/.exec((await created.textContent()) ?? '')?.[0] as string;
+  const payLink = (await created.getByTestId('collect-pay-link').getAttribute('href')) as string;
+
+  const request = page.locator('tbody tr.portal-row', { hasText: requestNo });
+  const drawer = page.getByRole('dialog', { name: 'Payment request', exact: true });
+  await clickUntilVisible(request.getByText(requestNo), drawer);
+  await drawer.getByRole('button', { name: 'Cancel request' }).click();
+  const confirm = page.getByRole('dialog', { name: new RegExp(requestNo) });
+  await confirm.getByRole('button', { name: 'Cancel request' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(request).toContainText('Cancelled');
+
+  await page.goto(payLink);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay HKD/ })).toHaveCount(0);
+});
+
 test('the merchant code page shows each store\u2019s QR code and downloads it as a PNG', async ({ page }) => {
   await signedIn(page);
   await page.goto('/collect/merchantCode');
