@@ -191,7 +191,7 @@ test.describe('in Traditional Chinese', () => {
     expect(new Set(await column(page, '狀態'))).toEqual(new Set(['成功']));
     expect((await column(page, '交易類型')).every((name) => /[\u4e00-\u9fff]/.test(name))).toBe(true);
     // The pinned columns are inside the viewport although the table is wider than it.
-    for (const header of ['金額 (港元)', '狀態']) {
+    for (const header of ['金額（港元）', '狀態']) {
       const box = await page.locator('thead th', { hasText: header }).boundingBox();
       expect(box && box.x + box.width <= 1440).toBe(true);
     }
