@@ -62,9 +62,12 @@ export interface BenchPortal {
   stop(): void;
 }
 
-/** The production build's standalone server (what Docker runs, with its node flags; `nodeArgs` after them win), on its own process. */
-export async function startPortal(upstreamUrl: string, port: number, nodeArgs: string[] = []): Promise<BenchPortal> {
-  const child = spawn(process.execPath, [...PORTAL_NODE_ARGS, ...nodeArgs, join(process.cwd(), '.next/standalone/server.js')], {
+/**
+ * The production build's standalone server (what Docker runs, with its node flags; `nodeArgs` after
+ * them win), on its own process; `root` holds the build (default: this checkout).
+ */
+export async function startPortal(upstreamUrl: string, port: number, nodeArgs: string[] = [], root = process.cwd()): Promise<BenchPortal> {
+  const child = spawn(process.execPath, [...PORTAL_NODE_ARGS, ...nodeArgs, join(root, '.next/standalone/server.js')], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', UPSTREAM_URL: upstreamUrl, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1' },
     stdio: 'ignore',
   });

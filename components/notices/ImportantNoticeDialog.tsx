@@ -4,6 +4,7 @@ import { App, Button, Modal, Typography } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { postJson } from '@/lib/client/api';
+import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { formatTimestamp14 } from '@/lib/format/date';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
 import { NOTICE_DIALOG_KEY, NOTICES_CHANGED } from '@/lib/notices/codes';
@@ -27,6 +28,7 @@ export function ImportantNoticeDialog({ userId }: { userId: number }) {
   const [notices, setNotices] = useState<ImportantNotice[]>([]);
   const [saving, setSaving] = useState(false);
   const notice = notices[0];
+  const mounted = useOpenedOnce(Boolean(notice));
 
   useEffect(() => {
     // Shown once per sign-in in this browser tab; the sign-in page clears the mark.
@@ -55,6 +57,7 @@ export function ImportantNoticeDialog({ userId }: { userId: number }) {
     setNotices((rest) => rest.slice(1));
   }
 
+  if (!mounted) return null;
   return (
     <Modal
       open={Boolean(notice)}

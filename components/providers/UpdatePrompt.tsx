@@ -3,6 +3,7 @@
 import { Modal } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { announceUpdate, subscribeUpdate, updateAnnounced } from '@/lib/client/update-signal';
 
 /**
@@ -12,6 +13,7 @@ import { announceUpdate, subscribeUpdate, updateAnnounced } from '@/lib/client/u
 export function UpdatePrompt() {
   const t = useTranslations('update');
   const open = useSyncExternalStore(subscribeUpdate, updateAnnounced, () => false);
+  if (!useOpenedOnce(open)) return null;
   return (
     <Modal
       open={open}

@@ -1,7 +1,7 @@
 'use client';
 
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Drawer, Flex, Layout, Select, Typography } from 'antd';
+import { Drawer, Layout, Select } from 'antd';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
@@ -22,6 +22,7 @@ import { AccountMenu } from './AccountMenu';
 import { ShellFooter } from './ShellFooter';
 import { Sidebar, type Organisation } from './Sidebar';
 import { TabStrip } from './TabStrip';
+import styles from './shell.module.css';
 
 // The account menu's dialogs open on a click only: their code loads then, not with every page.
 const ProfileDialog = dynamic(() => import('./ProfileDialog').then((m) => m.ProfileDialog), { ssr: false });
@@ -54,6 +55,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
   // The drawer belongs to the page it was opened on, so it closes on route change.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = mobile && drawerPath === pathname;
+  const drawerMounted = useOpenedOnce(drawerOpen);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   const passwordMounted = useOpenedOnce(dialog === 'password');
   const accountButton = useRef<HTMLButtonElement>(null);
@@ -110,10 +112,8 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
           {mobile ? <MenuOutlined /> : open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
         </button>
         {/* On a phone the title gives way (the drawer and the browser title still name the portal), so the language and account menus stay on screen. */}
-        <Typography.Text strong className="portal-hide-phone" style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
-          {t('app.title')}
-        </Typography.Text>
-        <Flex flex={1} justify="end" align="center" gap={12} style={{ minWidth: 0 }}>
+        <span className={`portal-hide-phone ${styles.title}`}>{t('app.title')}</span>
+        <div className={styles.bar}>
           {partners.length > 0 && (
             <Select
               aria-label={t('shell.partners')}
@@ -126,7 +126,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
           {noticesShown && <NoticeBell />}
           <LanguageSelector />
           <AccountMenu buttonRef={accountButton} nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onLogout={signOut} />
-        </Flex>
+        </div>
       </Layout.Header>
       <Layout hasSider>
         <Layout.Sider
@@ -140,9 +140,11 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         >
           {sidebar(!open)}
         </Layout.Sider>
-        <Drawer placement="left" size={SIDEBAR_WIDTH} open={drawerOpen} onClose={() => setDrawerPath(null)} styles={{ body: { padding: 0 } }} title={t('app.title')}>
-          {sidebar(false)}
-        </Drawer>
+        {drawerMounted && (
+          <Drawer placement="left" size={SIDEBAR_WIDTH} open={drawerOpen} onClose={() => setDrawerPath(null)} styles={{ body: { padding: 0 } }} title={t('app.title')}>
+            {sidebar(false)}
+          </Drawer>
+        )}
         <Layout style={{ minWidth: 0 }}>
           <Suspense>
             <TabStrip userId={session.userId} menus={session.menus} />

@@ -1,10 +1,10 @@
 'use client';
 
-import { Flex, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { ShellLinks } from '@/lib/shell/links';
 import { APP_VERSION } from '@/lib/version';
 import { ShellLink } from './ShellLink';
+import styles from './shell.module.css';
 
 const KINDS = ['faq', 'guide', 'terms', 'privacy', 'contact'] as const;
 
@@ -12,13 +12,13 @@ const KINDS = ['faq', 'guide', 'terms', 'privacy', 'contact'] as const;
 export function ShellFooter({ links }: { links: Pick<ShellLinks, (typeof KINDS)[number]> }) {
   const t = useTranslations();
   return (
-    <Flex wrap justify="center" gap={20} style={{ fontSize: 12 }}>
+    <div className={styles.footer}>
       {KINDS.map((kind) => (
         <ShellLink key={kind} href={links[kind]}>
           {t(`footer.${kind}`)}
         </ShellLink>
       ))}
-      <Typography.Text type="secondary">{t('app.versionLabel', { version: APP_VERSION })}</Typography.Text>
-    </Flex>
+      <span className={styles.version}>{t('app.versionLabel', { version: APP_VERSION })}</span>
+    </div>
   );
 }

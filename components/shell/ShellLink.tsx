@@ -1,8 +1,9 @@
 'use client';
 
-import { App, Typography } from 'antd';
+import { App } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import styles from './shell.module.css';
 
 /**
  * A footer or sidebar link (spec section 2). It opens in a new tab, so the user's place in the
@@ -12,10 +13,15 @@ import type { ReactNode } from 'react';
 export function ShellLink({ href, children }: { href: string; children: ReactNode }) {
   const t = useTranslations('shell');
   const { message } = App.useApp();
-  if (!href) return <Typography.Link onClick={() => message.warning(t('noRelatedData'), 5)}>{children}</Typography.Link>;
+  if (!href)
+    return (
+      <button type="button" className={styles.link} onClick={() => message.warning(t('noRelatedData'), 5)}>
+        {children}
+      </button>
+    );
   return (
-    <Typography.Link href={href} target="_blank" rel={href.startsWith('/') ? undefined : 'noopener noreferrer'}>
+    <a className={styles.link} href={href} target="_blank" rel={href.startsWith('/') ? undefined : 'noopener noreferrer'}>
       {children} <span className="sr-only">{t('newTab')}</span>
-    </Typography.Link>
+    </a>
   );
 }
