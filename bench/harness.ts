@@ -50,7 +50,7 @@ export async function benchPostgres(name: string, purpose: string): Promise<{ da
 export function benchUpstream(seedTransactions: number, databaseUrl?: string) {
   const config: UpstreamConfig = {
     port: 0, host: '127.0.0.1', dataDir: ':memory:', databaseUrl, payloadKey: KEY, version: '4.4.9', mode: 'test', portalUrl: 'http://bench',
-    tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536,
+    tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536, exportPageRows: 5000,
   };
   return startUpstream(config, { seedTransactions, log: () => {}, logger: createLogger('upstream', { ...process.env, LOG_LEVEL: 'warn' }) });
 }
