@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { GATEWAY_ERROR_CODES, type GatewayErrorCode } from '../gateway/errors';
 import { sharedStore } from '../store/shared-store';
 
 /**
@@ -13,6 +14,8 @@ export const exportProgressSchema = z.object({
   done: z.boolean(),
   cancelled: z.boolean(),
   failed: z.boolean(),
+  /** Why a failed export stopped, when the upstream stopped it (a refusal, a malformed or cut stream). */
+  error: z.enum(GATEWAY_ERROR_CODES).optional(),
 });
 export type ExportProgress = z.infer<typeof exportProgressSchema>;
 
@@ -65,10 +68,10 @@ export class ExportJob {
   }
 
   /** The first ending counts: a cancel after the last row does not undo "done". */
-  async end(outcome: ExportOutcome) {
+  async end(outcome: ExportOutcome, error?: GatewayErrorCode) {
     if (this.over) return;
     this.over = true;
-    this.progress = { ...this.progress, done: outcome === 'done', cancelled: outcome !== 'done', failed: outcome === 'failed' };
+    this.progress = { ...this.progress, done: outcome === 'done', cancelled: outcome !== 'done', failed: outcome === 'failed', error };
     await this.save();
     await sharedStore().release(claimKey(this.sid));
   }
