@@ -45,18 +45,19 @@ export async function streamUpstream<N extends CallName>(
     };
     if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, await jsonBody(response)), newerVersion };
     if (!response.body) return fail({ code: 'INVALID_ANSWER', status: 200 }, 'no body');
-    const lines = lineBatches(response.body);
-    const first = await lines.next().catch(() => undefined);
-    const [headLine, ...pending] = first && !first.done ? first.value : [];
-    const columns = head.safeParse(parseLine(headLine ?? ''));
-    if (!columns.success || columns.data.columns.join() !== input.columns.join()) {
-      await lines.return(undefined);
+    const pieces = completeLines(response.body);
+    const first = await pieces.next().catch(() => undefined);
+    const text = first && !first.done ? first.value : '';
+    const headEnd = text.indexOf('\n');
+    const columns = head.safeParse(parseLine(text.slice(0, headEnd)));
+    if (headEnd < 0 || !columns.success || columns.data.columns.join() !== input.columns.join()) {
+      await pieces.return(undefined);
       return fail({ code: 'INVALID_ANSWER', status: 200 }, 'unexpected stream head');
     }
     const { shape } = definition.answer as z.ZodObject;
     const rowSchema = z.object(Object.fromEntries(input.columns.map((column) => [column, shape[column] ?? z.never()])));
     const report = (fault: string) => portalLog().warn({ requestId, path: definition.path, fault }, 'upstream stream failed');
-    return { ok: true, data: rows(lines, pending, input.columns, rowSchema, report), newerVersion };
+    return { ok: true, data: rows(pieces, text.slice(headEnd + 1), input.columns, rowSchema, report), newerVersion };
   });
 }
 
@@ -68,28 +69,36 @@ function parseLine(line: string): unknown {
   }
 }
 
-/** The body's lines as they arrive: each batch the complete lines of what has come in. */
-async function* lineBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<string[], void, undefined> {
+/**
+ * Rows handed on at a time. A network chunk can hold a thousand rows; parsing and writing them a
+ * few at a time keeps what is alive at once small, so the young generation's collections find
+ * almost nothing to keep and V8 has no reason to grow the heap during a long export.
+ */
+const ROWS_PER_BATCH = 64;
+
+/** The body's text as it arrives, each piece a run of complete lines; an unended last line comes last, alone. */
+async function* completeLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let partial = '';
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      const lines = (partial + decoder.decode(chunk.value, { stream: true })).split('\n');
-      partial = lines.pop() ?? '';
-      if (lines.length > 0) yield lines;
+      const text = partial + decoder.decode(chunk.value, { stream: true });
+      const end = text.lastIndexOf('\n') + 1;
+      partial = text.slice(end);
+      if (end > 0) yield text.slice(0, end);
     }
     partial += decoder.decode();
-    // An unended last line is a cut stream; it is handed on so the reader can tell.
-    if (partial) yield [partial];
+    // A cut stream: handed on so the reader can tell.
+    if (partial) yield partial;
   } finally {
     // Stopped early (the reader went away, a bad line): closing the connection stops the services.
     await reader.cancel().catch(() => undefined);
   }
 }
 
-/** The rows of the lines after the head, checked one by one, in the batches they arrived in. */
-async function* rows(lines: AsyncGenerator<string[], void, undefined>, pending: string[], columns: readonly string[], schema: z.ZodObject, report: (fault: string) => void): AsyncGenerator<StreamedRow[]> {
+/** The rows of the lines after the head, each checked, a few at a time. */
+async function* rows(pieces: AsyncGenerator<string, void, undefined>, pending: string, columns: readonly string[], schema: z.ZodObject, report: (fault: string) => void): AsyncGenerator<StreamedRow[]> {
   const invalid = (fault: string) => {
     report(fault);
     return new GatewayFault({ code: 'INVALID_ANSWER', status: 200 });
@@ -97,42 +106,50 @@ async function* rows(lines: AsyncGenerator<string[], void, undefined>, pending: 
   let read = 0;
   let ended = false;
   try {
-    for (let arrived: string[] | undefined = pending; ; arrived = undefined) {
-      if (!arrived) {
-        let next: IteratorResult<string[], void>;
+    for (let text: string | undefined = pending; ; text = undefined) {
+      if (text === undefined) {
+        let next: IteratorResult<string, void>;
         try {
-          next = await lines.next();
+          next = await pieces.next();
         } catch {
           // The connection broke (not our own abort: that ends the export before this is read).
           throw new GatewayFault({ code: 'NO_RESPONSE' });
         }
         if (next.done) break;
-        arrived = next.value;
+        text = next.value;
       }
-      const batch: StreamedRow[] = [];
-      for (const line of arrived) {
+      let batch: StreamedRow[] = [];
+      for (let start = 0; start < text.length; ) {
+        const newline = text.indexOf('\n', start);
+        const end = newline < 0 ? text.length : newline;
+        const value = parseLine(text.slice(start, end));
+        start = end + 1;
         if (ended) throw invalid('lines after the tail');
-        const value = parseLine(line);
         if (Array.isArray(value)) {
           if (value.length !== columns.length) throw invalid('a row of another length');
           const record: Record<string, unknown> = {};
           for (let i = 0; i < columns.length; i++) record[columns[i] as string] = value[i];
-          const row = schema.safeParse(record);
-          if (!row.success) throw invalid('a row of an unexpected shape');
-          batch.push(row.data as StreamedRow);
+          if (!schema.safeParse(record).success) throw invalid('a row of an unexpected shape');
+          batch.push(record as StreamedRow);
+          read++;
+          if (batch.length === ROWS_PER_BATCH) {
+            yield batch;
+            batch = [];
+          }
           continue;
         }
         const tail = last.safeParse(value);
         if (!tail.success) throw invalid('an unreadable line');
         if ('error' in tail.data) throw new GatewayFault({ code: 'UPSTREAM_FAILED', status: 200, upstreamCode: tail.data.error.code });
-        if (tail.data.end.rows !== read + batch.length) throw invalid('a tail that counts other rows');
+        if (tail.data.end.rows !== read) throw invalid('a tail that counts other rows');
+        // An unended tail is a cut stream too.
+        if (newline < 0) throw invalid('a stream cut after its tail');
         ended = true;
       }
-      read += batch.length;
       if (batch.length > 0) yield batch;
     }
     if (!ended) throw invalid('a stream that ended without its tail');
   } finally {
-    await lines.return(undefined);
+    await pieces.return(undefined);
   }
 }
