@@ -58,7 +58,8 @@ export function benchUpstream(seedTransactions: number, databaseUrl?: string) {
 export interface BenchPortal {
   url: string;
   process: ChildProcess;
-  stop(): void;
+  /** Ends the process; resolves once it has exited (and written a CPU profile it was asked for). */
+  stop(): Promise<void>;
 }
 
 /** The production build's standalone server (what Docker runs), on its own process. */
@@ -69,7 +70,15 @@ export async function startPortal(upstreamUrl: string, port: number, nodeArgs: s
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
-  return { url, process: child, stop: () => child.kill() };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url,
+    process: child,
+    stop: () => {
+      child.kill();
+      return exited;
+    },
+  };
 }
 
 /** Signs in through the portal's own routes and returns the session cookie (name=value). */
