@@ -15,8 +15,8 @@ export type StreamedRow = Record<string, string>;
 
 /**
  * Opens a streamed call (registry flag `stream`): the input is prepared and sealed as for every
- * call, the status and head are checked before anything is handed on, then the rows come in the
- * batches they arrive in. Each line is checked at the boundary: an array of the head's length
+ * call, the status and head are checked before anything is handed on, then the rows come a few
+ * at a time as they arrive. Each line is checked at the boundary: an array of the head's length
  * whose values the call's row schema accepts. A line that is not, a stream that ends without its
  * tail or with a row count other than the rows read, or one the services end with an error line,
  * throws a GatewayFault: the reader never gets a row it cannot trust, nor a cut stream that looks
@@ -33,31 +33,36 @@ export async function streamUpstream<N extends CallName>(
   if (!prepared.ok) return { ...prepared, newerVersion: false };
   const { definition, payload } = prepared;
   return logCall(name, session, async (requestId) => {
+    // The call's timeout covers the wait for the head, not the rows, which take as long as the file.
     const waiting = new AbortController();
     const timer = setTimeout(() => waiting.abort(new DOMException('The upstream did not answer in time', 'TimeoutError')), timeoutMs(definition));
-    const sent = await sendCall(definition, payload, session, requestId, { signal: AbortSignal.any([signal, waiting.signal]), accept: 'application/x-ndjson' });
-    clearTimeout(timer);
-    if (!sent.ok) return sent;
-    const { response, newerVersion } = sent;
-    const fail = (error: GatewayError, fault: string) => {
+    const fail = (error: GatewayError, fault: string, newerVersion = false) => {
       portalLog().warn({ requestId, path: definition.path, fault }, 'upstream call failed');
       return { ok: false as const, error, newerVersion };
     };
-    if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, await jsonBody(response)), newerVersion };
-    if (!response.body) return fail({ code: 'INVALID_ANSWER', status: 200 }, 'no body');
-    const pieces = completeLines(response.body);
-    const first = await pieces.next().catch(() => undefined);
-    const text = first && !first.done ? first.value : '';
-    const headEnd = text.indexOf('\n');
-    const columns = head.safeParse(parseLine(text.slice(0, headEnd)));
-    if (headEnd < 0 || !columns.success || columns.data.columns.join() !== input.columns.join()) {
-      await pieces.return(undefined);
-      return fail({ code: 'INVALID_ANSWER', status: 200 }, 'unexpected stream head');
+    try {
+      const sent = await sendCall(definition, payload, session, requestId, { signal: AbortSignal.any([signal, waiting.signal]), accept: 'application/x-ndjson' });
+      if (!sent.ok) return sent;
+      const { response, newerVersion } = sent;
+      if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, await jsonBody(response)), newerVersion };
+      if (!response.body) return fail({ code: 'INVALID_ANSWER', status: 200 }, 'no body', newerVersion);
+      const pieces = completeLines(response.body);
+      const first = await pieces.next().catch(() => undefined);
+      if (waiting.signal.aborted) return fail({ code: 'TIMEOUT' }, 'timeout', newerVersion);
+      const text = first && !first.done ? first.value : '';
+      const headEnd = text.indexOf('\n');
+      const columns = head.safeParse(parseLine(text.slice(0, headEnd)));
+      if (headEnd < 0 || !columns.success || columns.data.columns.join() !== input.columns.join()) {
+        await pieces.return(undefined);
+        return fail({ code: 'INVALID_ANSWER', status: 200 }, 'unexpected stream head', newerVersion);
+      }
+      const { shape } = definition.answer as z.ZodObject;
+      const rowSchema = z.object(Object.fromEntries(input.columns.map((column) => [column, shape[column] ?? z.never()])));
+      const report = (fault: string) => portalLog().warn({ requestId, path: definition.path, fault }, 'upstream stream failed');
+      return { ok: true, data: rows(pieces, text.slice(headEnd + 1), input.columns, rowSchema, report), newerVersion };
+    } finally {
+      clearTimeout(timer);
     }
-    const { shape } = definition.answer as z.ZodObject;
-    const rowSchema = z.object(Object.fromEntries(input.columns.map((column) => [column, shape[column] ?? z.never()])));
-    const report = (fault: string) => portalLog().warn({ requestId, path: definition.path, fault }, 'upstream stream failed');
-    return { ok: true, data: rows(pieces, text.slice(headEnd + 1), input.columns, rowSchema, report), newerVersion };
   });
 }
 
