@@ -17,7 +17,7 @@ const TOTALS_FIELDS = ['trans_amount', 'category'];
 
 /**
  * The view's rows as one streamed upstream answer: only the fields the file's columns and its
- * totals read, in the view's order, handed on in the batches they arrive in. The stream stops (and
+ * totals read, in the view's order, handed on a few at a time as they arrive. The stream stops (and
  * the services stop reading) when the signal aborts or the reader stops early.
  */
 export async function* transactionBatches(
