@@ -51,7 +51,7 @@ export async function benchPostgres(name: string, purpose: string): Promise<{ da
 export function benchUpstream(seedTransactions: number, databaseUrl?: string) {
   const config: UpstreamConfig = {
     port: 0, host: '127.0.0.1', dataDir: ':memory:', databaseUrl, payloadKey: KEY, version: '4.4.9', mode: 'test', portalUrl: 'http://bench',
-    tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536,
+    tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536, exportPageRows: 5000,
   };
   return startUpstream(config, { seedTransactions, log: () => {}, logger: createLogger('upstream', { ...process.env, LOG_LEVEL: 'warn' }) });
 }
@@ -59,7 +59,8 @@ export function benchUpstream(seedTransactions: number, databaseUrl?: string) {
 export interface BenchPortal {
   url: string;
   process: ChildProcess;
-  stop(): void;
+  /** Ends the process; resolves once it has exited (and written a CPU profile it was asked for). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -73,7 +74,15 @@ export async function startPortal(upstreamUrl: string, port: number, nodeArgs: s
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
-  return { url, process: child, stop: () => child.kill() };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url,
+    process: child,
+    stop: () => {
+      child.kill();
+      return exited;
+    },
+  };
 }
 
 /** Signs in through the portal's own routes and returns the session cookie (name=value). */

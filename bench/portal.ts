@@ -5,6 +5,7 @@
 // would measure the stand-in, not the portal), else on PGlite.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { reconciliationList } from '../lib/lists/reconciliation';
@@ -13,6 +14,10 @@ import { benchPostgres, benchUpstream, percentile, portalSession, startPortal } 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const PORT = Number(process.env.BENCH_PORT ?? 3198);
+/** `--export-only`: the seed and the year's export alone (the pages, settlement lists and first-load figures are skipped). */
+const EXPORT_ONLY = process.argv.includes('--export-only');
+/** `--cpu-prof=DIR`: the exporting portal writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+const CPU_PROF = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
 const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offset * 86_400_000));
 
 /** Resident memory of a process now, in MB (Linux). */
@@ -23,8 +28,8 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
  * (one after the other on the same process, as a user would): each path's rows, file size, time,
  * rows/s and the process's resident memory before it and at its peak, beside the goal.
  */
-async function exportFigures(upstreamUrl: string, port: number, goal: string, paths: [label: string, path: string][]) {
-  const exporter = await startPortal(upstreamUrl, port);
+async function exportFigures(upstreamUrl: string, port: number, goal: string, paths: [label: string, path: string][], nodeArgs: string[] = []) {
+  const exporter = await startPortal(upstreamUrl, port, nodeArgs);
   try {
     const headers = { cookie: await portalSession(exporter.url), 'sec-fetch-site': 'same-origin' };
     const pid = exporter.process.pid ?? 0;
@@ -45,8 +50,16 @@ async function exportFigures(upstreamUrl: string, port: number, goal: string, pa
     }
     return figures;
   } finally {
-    exporter.stop();
+    await exporter.stop();
   }
+}
+
+/** The year's export (issue 6's and 17's figures), CSV then xlsx on one fresh portal process. */
+async function yearExport(upstreamUrl: string) {
+  const year = `from=${day(-365)}&to=${day(0)}`;
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  console.log(`\nExport of a year of admin's transactions (366 days) through the portal${CPU_PROF ? ` (CPU profile in ${CPU_PROF})` : ''}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:`);
+  console.table(await exportFigures(upstreamUrl, PORT + 1, '>= 50 000 rows/s, peak < 200 MB', ['csv', 'xlsx'].map((format) => [format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`]), nodeArgs));
 }
 
 async function main() {
@@ -55,6 +68,15 @@ async function main() {
   const seeded = performance.now();
   const upstream = await benchUpstream(TRANSACTIONS, databaseUrl);
   console.log(`seeded ${TRANSACTIONS} transactions on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+  if (EXPORT_ONLY) {
+    try {
+      await yearExport(upstream.url);
+    } finally {
+      await upstream.close();
+      postgres.stop();
+    }
+    return;
+  }
   const portal = await startPortal(upstream.url, PORT);
   try {
     const cookie = await portalSession(portal.url);
@@ -146,8 +168,7 @@ async function main() {
       ]),
     );
 
-    console.log('\nExport of a year of admin\'s transactions (366 days) through the portal:');
-    console.table(await exportFigures(upstream.url, PORT + 1, '>= 50 000 rows/s, peak < 200 MB', ['csv', 'xlsx'].map((format) => [format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`])));
+    await yearExport(upstream.url);
 
     // The largest settlement file admin can see in a year, downloaded by the URL its drawer builds
     // (components/list-kit/DetailRowsSection.tsx and ExportButton.tsx).

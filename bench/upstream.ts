@@ -12,7 +12,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '200000,1000000').split(',').map(Numbe
 
 const config = (): UpstreamConfig => ({
   port: 0, host: '127.0.0.1', dataDir: ':memory:', payloadKey: KEY, version: '4.4.9', mode: 'test', portalUrl: 'http://portal.bench',
-  tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536,
+  tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536, exportPageRows: 5000,
 });
 
 const percentile = (values: number[], p: number) => {

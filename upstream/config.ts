@@ -24,6 +24,8 @@ export interface UpstreamConfig {
   lockoutMinutes: number;
   /** Largest accepted request body or `en` query, in bytes. */
   maxInputBytes: number;
+  /** Rows a streamed export reads per query: its unit of work, and its memory in the services. */
+  exportPageRows: number;
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -48,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     lockoutFailures: number(env.LOCKOUT_FAILURES, 10),
     lockoutMinutes: number(env.LOCKOUT_MINUTES, 30),
     maxInputBytes: number(env.MAX_INPUT_BYTES, 64 * 1024),
+    exportPageRows: number(env.EXPORT_PAGE_ROWS, 5000),
   };
 }

@@ -69,7 +69,11 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
       message.success(t('done', { count: formatCount(total), file: name }), 5);
     } catch {
       if (controller.signal.aborted) message.info(t('cancelled'), 5);
-      else message.error(t('failed'), 5);
+      else {
+        // The file stopped part-way: the server knows why (a refusal, an answer it could not trust).
+        const answer = await fetch(`/api/export/progress?id=${id}`).then((r) => r.json()).catch(() => null);
+        message.error(answer?.data?.error?.message ?? t('failed'), 5);
+      }
     } finally {
       clearInterval(poll);
       abort.current = null;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { GATEWAY_ERROR_CODES, type GatewayErrorCode } from '../gateway/errors';
 import { sharedStore } from '../store/shared-store';
 
 /**
@@ -13,6 +14,8 @@ export const exportProgressSchema = z.object({
   done: z.boolean(),
   cancelled: z.boolean(),
   failed: z.boolean(),
+  /** Why a failed export stopped, when the upstream stopped it (a refusal, a malformed or cut stream). */
+  error: z.enum(GATEWAY_ERROR_CODES).optional(),
 });
 export type ExportProgress = z.infer<typeof exportProgressSchema>;
 
@@ -20,6 +23,11 @@ export type ExportProgress = z.infer<typeof exportProgressSchema>;
 const CLAIM_TTL_MS = 5 * 60_000;
 /** Progress stays readable this long after its last update, so the page can see how the export ended. */
 const PROGRESS_TTL_MS = 10 * 60_000;
+/**
+ * Rows written are saved at most this often: rows arrive a few dozen at a time, and a store write
+ * (a Redis round trip) for each would cost more than the rows. The page asks every 500 ms.
+ */
+const SAVE_EVERY_MS = 250;
 
 const claimKey = (sid: string) => `export:running:${sid}`;
 const progressKey = (sid: string, id: string) => `export:progress:${sid}:${id}`;
@@ -40,6 +48,7 @@ export type ExportOutcome = 'done' | 'cancelled' | 'failed';
 export class ExportJob {
   private progress: ExportProgress = { written: 0, total: 0, done: false, cancelled: false, failed: false };
   private over = false;
+  private savedAt = 0;
 
   private constructor(
     private readonly sid: string,
@@ -57,18 +66,21 @@ export class ExportJob {
     await this.save();
   }
 
-  /** Rows handed to the file; renews the claim. Nothing after the end. */
+  /** Rows handed to the file; saved (and the claim renewed) every SAVE_EVERY_MS. Nothing after the end. */
   async wrote(rows: number) {
     if (this.over) return;
-    this.progress = { ...this.progress, written: this.progress.written + rows };
+    this.progress.written += rows;
+    const now = Date.now();
+    if (now - this.savedAt < SAVE_EVERY_MS) return;
+    this.savedAt = now;
     await Promise.all([this.save(), sharedStore().put(claimKey(this.sid), '1', CLAIM_TTL_MS)]);
   }
 
   /** The first ending counts: a cancel after the last row does not undo "done". */
-  async end(outcome: ExportOutcome) {
+  async end(outcome: ExportOutcome, error?: GatewayErrorCode) {
     if (this.over) return;
     this.over = true;
-    this.progress = { ...this.progress, done: outcome === 'done', cancelled: outcome !== 'done', failed: outcome === 'failed' };
+    this.progress = { ...this.progress, done: outcome === 'done', cancelled: outcome !== 'done', failed: outcome === 'failed', error };
     await this.save();
     await sharedStore().release(claimKey(this.sid));
   }

@@ -49,6 +49,22 @@ function stableKey(value: unknown): string {
   return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableKey((value as Record<string, unknown>)[k])}`).join(',')}}`;
 }
 
+/** A call's definition and the payload it sends: input validated, identity and defaults from the session. */
+export type PreparedCall = { ok: true; definition: CallDefinition; payload: Record<string, unknown> } | { ok: false; error: GatewayError };
+
+export function prepareCall(name: CallName, input: unknown, session: SessionData | null): PreparedCall {
+  const definition = CALLS[name] as CallDefinition;
+  if (!definition.public && !session) return { ok: false, error: { code: 'NOT_SIGNED_IN' } };
+  if (definition.menus && !definition.menus.some((code) => session?.menus.includes(code))) return { ok: false, error: { code: 'FORBIDDEN' } };
+  const parsed = definition.input.safeParse(input);
+  if (!parsed.success) return { ok: false, error: { code: 'INVALID_INPUT', params: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } } };
+
+  let payload = { ...(parsed.data as Record<string, unknown>), ...(session && definition.inject ? definition.inject(session) : {}) };
+  if (definition.defaults && session) payload = definition.defaults(payload, session);
+  if (definition.method !== 'POST') payload = stripEmpty(payload);
+  return { ok: true, definition, payload };
+}
+
 /**
  * Calls one registered upstream call. Input is validated by the call's schema, identity comes from
  * the session, the answer is validated before anyone sees it, and every failure is one of the
@@ -61,19 +77,12 @@ export async function callUpstream<N extends CallName>(
   /** The user's address, when the call is made outside the request's own scope (after a stream ended, say). */
   options: { address?: string } = {},
 ): Promise<GatewayResult<CallAnswer<N>>> {
-  const definition = CALLS[name] as CallDefinition;
-  const fail = (error: GatewayError, newerVersion = false) => ({ ok: false as const, error, newerVersion });
-  if (!definition.public && !session) return fail({ code: 'NOT_SIGNED_IN' });
-  if (definition.menus && !definition.menus.some((code) => session?.menus.includes(code))) return fail({ code: 'FORBIDDEN' });
-  const parsed = definition.input.safeParse(input);
-  if (!parsed.success) return fail({ code: 'INVALID_INPUT', params: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });
-
-  let payload = { ...(parsed.data as Record<string, unknown>), ...(session && definition.inject ? definition.inject(session) : {}) };
-  if (definition.defaults && session) payload = definition.defaults(payload, session);
-  if (definition.method !== 'POST') payload = stripEmpty(payload);
+  const prepared = prepareCall(name, input, session);
+  if (!prepared.ok) return { ...prepared, newerVersion: false };
+  const { definition, payload } = prepared;
 
   const guardKey = definition.guard && session ? `dup:${session.sid}:${name}:${stableKey(payload)}` : undefined;
-  if (guardKey && !(await sharedStore().claim(guardKey, timeoutMs(definition)))) return fail({ code: 'DUPLICATE_REQUEST' });
+  if (guardKey && !(await sharedStore().claim(guardKey, timeoutMs(definition)))) return { ok: false, error: { code: 'DUPLICATE_REQUEST' }, newerVersion: false };
   try {
     return await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId, options.address));
   } finally {
@@ -94,7 +103,7 @@ async function pageRequestId(): Promise<string | undefined> {
  * Times one call and records it: on the route handler's request line when there is one, else on a
  * line of its own that carries the page request's id. The call's name only: never its input.
  */
-async function logCall<T extends GatewayResult<unknown>>(name: string, session: SessionData | null, work: (requestId: string | undefined) => Promise<T>): Promise<T> {
+export async function logCall<T extends GatewayResult<unknown>>(name: string, session: SessionData | null, work: (requestId: string | undefined) => Promise<T>): Promise<T> {
   const context = currentRequest();
   const requestId = context?.requestId ?? (await pageRequestId());
   const started = performance.now();
@@ -105,12 +114,23 @@ async function logCall<T extends GatewayResult<unknown>>(name: string, session: 
   return result;
 }
 
-async function send<N extends CallName>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, requestId: string | undefined, knownAddress?: string): Promise<GatewayResult<CallAnswer<N>>> {
+/**
+ * Sends one call: the partner variant's path, the sealed input, the token, the request id and the
+ * user's address. The answer's status and body are the caller's to read; a call that got no
+ * answer is a failure already.
+ */
+export async function sendCall(
+  definition: CallDefinition,
+  payload: Record<string, unknown>,
+  session: SessionData | null,
+  requestId: string | undefined,
+  { address: knownAddress, signal, accept = 'application/json' }: { address?: string; signal: AbortSignal; accept?: string },
+): Promise<{ ok: true; response: Response; newerVersion: boolean } | { ok: false; error: GatewayError; newerVersion: false }> {
   const path = definition.partnerVariant && session?.rank === 'PARTNER' ? `${definition.path}${PARTNER_SUFFIX}` : definition.path;
   const en = sealPayload(payload, process.env.PAYLOAD_KEY ?? '');
   const url = new URL(`${upstreamBase(path)}${path}`);
   if (definition.method !== 'POST') url.searchParams.set('en', en);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (definition.method === 'POST') headers['content-type'] = 'application/json';
   if (session && !definition.public) headers[TOKEN_HEADER] = session.token;
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
@@ -118,16 +138,10 @@ async function send<N extends CallName>(definition: CallDefinition, payload: Rec
   const address = knownAddress ?? (await callerAddress());
   if (address) headers['x-forwarded-for'] = address;
 
-  let response: Response;
   try {
     // Node's fetch is undici with a keep-alive connection pool per origin.
-    response = await fetch(url, {
-      method: definition.method,
-      headers,
-      body: definition.method === 'POST' ? JSON.stringify({ en }) : undefined,
-      signal: AbortSignal.timeout(timeoutMs(definition)),
-      redirect: 'error',
-    });
+    const response = await fetch(url, { method: definition.method, headers, body: definition.method === 'POST' ? JSON.stringify({ en }) : undefined, signal, redirect: 'error' });
+    return { ok: true, response, newerVersion: isNewerVersion(response.headers.get(VERSION_HEADER)) };
   } catch (error) {
     // By name, not instanceof: fetch rejects with a DOMException, which is not an Error in every realm.
     const name = (error as { name?: unknown } | null)?.name;
@@ -135,13 +149,22 @@ async function send<N extends CallName>(definition: CallDefinition, payload: Rec
     portalLog().warn({ requestId, path: definition.path, fault: timedOut ? 'timeout' : 'unreachable' }, 'upstream call failed');
     return { ok: false, error: { code: timedOut ? 'TIMEOUT' : 'NO_RESPONSE' }, newerVersion: false };
   }
-  const newerVersion = isNewerVersion(response.headers.get(VERSION_HEADER));
-  let body: unknown;
+}
+
+/** The answer's body as JSON, or undefined when it is not. */
+export async function jsonBody(response: Response): Promise<unknown> {
   try {
-    body = await response.json();
+    return await response.json();
   } catch {
-    body = undefined;
+    return undefined;
   }
+}
+
+async function send<N extends CallName>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, requestId: string | undefined, address?: string): Promise<GatewayResult<CallAnswer<N>>> {
+  const sent = await sendCall(definition, payload, session, requestId, { address, signal: AbortSignal.timeout(timeoutMs(definition)) });
+  if (!sent.ok) return sent;
+  const { response, newerVersion } = sent;
+  const body = await jsonBody(response);
   if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, body), newerVersion };
   const answer = definition.answer.safeParse(body);
   if (!answer.success) {

@@ -47,3 +47,14 @@ export function upstreamFailure(status: number, body: unknown): GatewayError {
   if (status >= 500) return { code: 'UPSTREAM_FAILED', status };
   return { code: 'REQUEST_FAILED', status };
 }
+
+/**
+ * A fault that ends something already under way (a streamed answer, a file being written), where
+ * no result can be returned any more: thrown, carrying the catalogue's error.
+ */
+export class GatewayFault extends Error {
+  constructor(readonly error: GatewayError) {
+    super(`upstream ${error.code}`);
+    this.name = 'GatewayFault';
+  }
+}

@@ -38,6 +38,11 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.Zod
    * other call serves a page or a list and gives up after UPSTREAM_PAGE_TIMEOUT_MS (15 s).
    */
   long?: boolean;
+  /**
+   * The answer is a stream of rows (NDJSON, read by `streamUpstream` in lib/gateway/stream.ts, not
+   * by callUpstream): `answer` is then the schema of one row, each checked as it arrives.
+   */
+  stream?: boolean;
   inject?: (session: SessionData) => Record<string, unknown>;
   /** Input defaults that belong to the wire, not to the form (spec section 7), some from the session (section 6). */
   defaults?: (input: Record<string, unknown>, session: SessionData) => Record<string, unknown>;
@@ -87,9 +92,8 @@ const realtimeFilters = {
   /** A partner narrows the view to one of its customers (the services check it is theirs). */
   customer_no: z.string().max(30).optional(),
 };
-/** A transaction row as a file writes it: every field the export columns read, amounts as decimal text. */
-const exportRow = z.looseObject({
-  id: z.number().int(),
+/** A transaction row as a file writes it: every field an export may ask for, all text, amounts as decimal text. */
+const exportRow = z.object({
   gmt_payment: z.string().regex(/^\d{14}$/),
   trans_amount: money,
   mdr_fee: money,
@@ -209,13 +213,19 @@ export const CALLS = {
     defaults: (input) => ({ ...input, transType: input.transType || DEFAULT_TRANS_TYPES.join(',') }),
     exposed: true,
   }),
-  /** The realtime query's rows for a file, a page at a time after an opaque cursor (the export route only). */
+  /** The realtime query's rows for a file, only the fields asked for, streamed in the view's order (the export route only). */
   exportTransactions: define({
     method: 'GET',
     path: '/api/Transaction/ExportTransRealtime',
     partnerVariant: true,
-    input: z.object({ ...realtimeFilters, after: z.string().max(400).optional(), limit: z.number().int().min(1).max(5000).default(5000) }),
-    answer: z.looseObject({ data: z.array(exportRow), next: z.string().max(400).nullable() }),
+    input: z.object({
+      ...realtimeFilters,
+      columns: z.array(z.enum(Object.keys(exportRow.shape) as [keyof typeof exportRow.shape])).min(1),
+      /** At most this many rows (an xlsx worksheet's limit). */
+      limit: z.number().int().min(1).optional(),
+    }),
+    answer: exportRow,
+    stream: true,
     menus: ['transactions'],
     long: true,
     inject: userid,

@@ -4,7 +4,7 @@ import { csvStream } from '../export/csv';
 import type { ExportRow, ExportTable } from '../export/table';
 import { XLSX_CONTENT_TYPE, XLSX_MAX_ROWS, xlsxStream } from '../export/xlsx';
 import type { GatewayResult } from '../gateway/client';
-import type { GatewayError } from '../gateway/errors';
+import { GatewayFault } from '../gateway/errors';
 import type { SessionData } from '../session/session';
 import { cellText, rememberingNames, type CodeTranslator } from './cells';
 import type { ListColumn, ListDefinition, ListValues } from './definition';
@@ -15,7 +15,7 @@ export type ExportFormat = 'csv' | 'xlsx';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', xlsx: XLSX_CONTENT_TYPE };
 
-/** Rows per upstream call: the calls' own maximum unless EXPORT_BATCH_ROWS asks for fewer (less memory, more calls). */
+/** Rows per upstream call of a paged export (a settlement file's): the call's own maximum unless EXPORT_BATCH_ROWS asks for fewer (less memory, more calls). */
 export function batchRows(env: NodeJS.ProcessEnv = process.env): number {
   const asked = Number(env.EXPORT_BATCH_ROWS);
   return Number.isInteger(asked) && asked >= 1 && asked <= 5000 ? asked : 5000;
@@ -59,13 +59,6 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export class ExportUpstreamError extends Error {
-  constructor(readonly error: GatewayError) {
-    super(`export: upstream ${error.code}`);
-    this.name = 'ExportUpstreamError';
-  }
-}
-
 /** The default totals of a file: how many rows it holds. */
 export function rowCount(): ExportAccumulator {
   let count = 0;
@@ -102,7 +95,7 @@ export function exportFile({ session, sheet, source, format, columns, values, si
   const totals = source.totals?.() ?? rowCount();
   const names = rememberingNames(t);
   async function* rows() {
-    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale })) {
+    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale, fields: columns.map((c) => c.field) })) {
       totals.add(batch);
       yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, names) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
       await wrote(batch.length);
@@ -133,7 +126,7 @@ export async function* numberedPages(
     signal.throwIfAborted();
     const answer = await fetchPage(page, limit);
     signal.throwIfAborted();
-    if (!answer.ok) throw new ExportUpstreamError(answer.error);
+    if (!answer.ok) throw new GatewayFault(answer.error);
     const rows = answer.data.rows.slice(0, maxRows - read);
     read += rows.length;
     if (rows.length > 0) yield rows;

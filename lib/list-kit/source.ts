@@ -35,9 +35,14 @@ export interface ListExport {
   /**
    * The view's rows in batches, in the view's order; no call once the signal aborted. `t` is the
    * request's translator and `locale` its language (BCP 47 tag), for rows that pick a field by
-   * language (role names, a business's Chinese name) as `load` does.
+   * language (role names, a business's Chinese name) as `load` does. `fields` are the fields the
+   * file's columns read, for a source that can ask the upstream for only those.
    */
-  batches(session: SessionData, values: ListValues, options: { signal: AbortSignal; maxRows: number; t: Translate; locale: string }): AsyncGenerator<Record<string, unknown>[]>;
+  batches(
+    session: SessionData,
+    values: ListValues,
+    options: { signal: AbortSignal; maxRows: number; t: Translate; locale: string; fields: readonly string[] },
+  ): AsyncGenerator<Record<string, unknown>[]>;
   /** The totals under the rows (default: the number of rows). */
   totals?(): ExportAccumulator;
   /** The file's name without its extension (it may ask upstream: a settlement file is named as its file_name). */

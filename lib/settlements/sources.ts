@@ -4,7 +4,8 @@ import { formatAmount, formatCount } from '../format/money';
 import { callUpstream, type GatewayResult } from '../gateway/client';
 import type { CallAnswer, CallInput } from '../gateway/registry';
 import { textOf, type ListDefinition, type ListValues } from '../list-kit/definition';
-import { batchRows, ExportUpstreamError, numberedPages } from '../list-kit/export';
+import { GatewayFault } from '../gateway/errors';
+import { batchRows, numberedPages } from '../list-kit/export';
 import type { ListSource } from '../list-kit/source';
 import { columnSums, type SummedColumn } from '../list-kit/sums';
 import { ExportTotals } from '../transactions/export-totals';
@@ -124,7 +125,7 @@ export function fileRowsSource(definition: ListDefinition, walletsOnly: boolean)
           signal.throwIfAborted();
           const answer: FileRows = await callUpstream('settlementFileRows', { ...file(values), after, limit: Math.min(batchRows(), maxRows - read) }, session);
           signal.throwIfAborted();
-          if (!answer.ok) throw new ExportUpstreamError(answer.error);
+          if (!answer.ok) throw new GatewayFault(answer.error);
           read += answer.data.data.length;
           if (answer.data.data.length > 0) yield answer.data.data;
           after = answer.data.next ?? undefined;

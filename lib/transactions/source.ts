@@ -1,47 +1,34 @@
 import 'server-only';
 import { parseDay, toCompactDay } from '../format/date';
 import { formatAmount, formatCount } from '../format/money';
-import { callUpstream, type GatewayResult } from '../gateway/client';
-import type { CallAnswer } from '../gateway/registry';
+import { callUpstream } from '../gateway/client';
+import { GatewayFault } from '../gateway/errors';
+import type { CallInput } from '../gateway/registry';
+import { streamUpstream } from '../gateway/stream';
 import { hasExactKey, textOf, type ListValues } from '../list-kit/definition';
-import { batchRows, ExportUpstreamError } from '../list-kit/export';
 import type { ListSource } from '../list-kit/source';
 import { transactionsList } from '../lists/transactions';
 import type { SessionData } from '../session/session';
 import { ExportTotals } from './export-totals';
 import { realtimeFilters, realtimeQuery, SINGLE_SEARCH_ROLE } from './query';
 
-type ExportPage = GatewayResult<CallAnswer<'exportTransactions'>>;
+/** What the totals read from every row, whatever columns the file shows. */
+const TOTALS_FIELDS = ['trans_amount', 'category'];
 
 /**
- * The view's rows, one upstream call per batch, one call ahead: the next batch is asked for while
- * the file writes the current one, so the service's time and the writing overlap. No call is made
- * once the signal aborted, and the answer of a call in flight at that moment is dropped.
+ * The view's rows as one streamed upstream answer: only the fields the file's columns and its
+ * totals read, in the view's order, handed on a few at a time as they arrive. The stream stops (and
+ * the services stop reading) when the signal aborts or the reader stops early.
  */
 export async function* transactionBatches(
   session: SessionData,
   values: ListValues,
-  { signal, maxRows = Infinity, limit = batchRows() }: { signal: AbortSignal; maxRows?: number; limit?: number },
+  { signal, maxRows = Infinity, fields }: { signal: AbortSignal; maxRows?: number; fields: readonly string[] },
 ): AsyncGenerator<Record<string, unknown>[]> {
-  const query = realtimeFilters(values);
-  const fetchAfter = (after: string | undefined, requested: number): Promise<ExportPage> => {
-    signal.throwIfAborted();
-    return callUpstream('exportTransactions', { ...query, after, limit: Math.min(limit, maxRows - requested) }, session);
-  };
-  let requested = 0;
-  let next: Promise<ExportPage> | undefined = fetchAfter(undefined, 0);
-  while (next) {
-    const page: ExportPage = await next;
-    signal.throwIfAborted();
-    if (!page.ok) throw new ExportUpstreamError(page.error);
-    const rows = page.data.data;
-    requested += rows.length;
-    const after: string | undefined = requested < maxRows ? (page.data.next ?? undefined) : undefined;
-    next = after ? fetchAfter(after, requested) : undefined;
-    // A call started for rows nobody will read must not surface as an unhandled rejection.
-    next?.catch(() => undefined);
-    if (rows.length > 0) yield rows;
-  }
+  const columns = [...new Set([...fields, ...TOTALS_FIELDS])] as CallInput<'exportTransactions'>['columns'];
+  const opened = await streamUpstream('exportTransactions', { ...realtimeFilters(values), columns, limit: Number.isFinite(maxRows) ? maxRows : undefined }, session, signal);
+  if (!opened.ok) throw new GatewayFault(opened.error);
+  yield* opened.data;
 }
 
 const singleOnly = (session: SessionData) => session.roleId === SINGLE_SEARCH_ROLE;

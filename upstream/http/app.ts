@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { writeActivity } from '../services/activity';
 import type { AuthedContext, Endpoint, PublicContext, PublicEndpoint, Services } from './endpoint';
 import { runWrites } from './transaction';
+import { NDJSON, ndjsonStream, RowStream } from './ndjson';
 import { ServiceError, tokenExpired } from './errors';
 import { menuCodesOf, principalForToken, scopeOf, type Scope } from './principal';
 
@@ -138,6 +139,11 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
         }
         return endpoint.handle(context, input);
       });
+      if (answer instanceof RowStream) {
+        const requestId = c.req.header(REQUEST_ID_HEADER);
+        const failed = (error: unknown) => logger.error({ requestId, route: c.req.routePath, error: error instanceof Error ? error.message : 'unknown' }, 'stream failed');
+        return c.body(ndjsonStream(answer, failed), 200, { 'content-type': NDJSON });
+      }
       if (endpoint.contentType) return c.body(String(answer), 200, { 'content-type': endpoint.contentType });
       return c.json(answer ?? {});
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES, PAYMENT_TYPES, SUMMARY_CATEGORIES, TRANSACTION_TYPES } from '../../lib/domain/transaction-types';
 import { authedCall, type AuthedContext, type AuthedEndpoint, type Endpoint } from '../http/endpoint';
 import { ServiceError } from '../http/errors';
+import { RowStream } from '../http/ndjson';
 import { amount, optionalText, pageOf, paging, timestamp14, wholeNumber } from '../http/inputs';
 import { addDays, toCompactDay, wallClock } from '../../lib/format/date';
 import { SUMMED_NET, summedTransactions, type Span, type TransactionFilters } from './daily-summary';
@@ -184,59 +185,57 @@ const realtime = withPartnerVariant({
   },
 });
 
-/** One export call answers at most this many rows; the next call continues after the last one. */
-const EXPORT_MAX_LIMIT = 5000;
-
-/** How a sort column's value is written in a cursor and compared in SQL (exact text, never floats). */
-const SORT_VALUES: Record<keyof typeof SORTS, { pattern: RegExp; cast: string }> = {
-  gmt_payment: { pattern: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/, cast: 'timestamp' },
-  trans_amount: { pattern: /^\d{1,16}(\.\d{1,2})?$/, cast: 'numeric' },
-  merchant_no: { pattern: /^.{0,200}$/s, cast: 'text' },
-  store_code: { pattern: /^.{0,200}$/s, cast: 'text' },
-  terminal_no: { pattern: /^.{0,200}$/s, cast: 'text' },
-  order_no: { pattern: /^.{0,200}$/s, cast: 'text' },
-  payment_type: { pattern: /^.{0,200}$/s, cast: 'text' },
-  trans_type: { pattern: /^.{0,200}$/s, cast: 'text' },
+/** How a sort column's last value is compared again in SQL when the next page is read (exact text, never floats). */
+const SORT_CASTS: Record<keyof typeof SORTS, string> = {
+  gmt_payment: 'timestamp',
+  trans_amount: 'numeric',
+  merchant_no: 'text',
+  store_code: 'text',
+  terminal_no: 'text',
+  order_no: 'text',
+  payment_type: 'text',
+  trans_type: 'text',
 };
 
-/**
- * The export's position: the sort, its direction, and the last row's sort value and id, as
- * base64url JSON. Opaque to the caller; a cursor of another sort or direction is refused, and the
- * where clause keeps the caller's scope whatever the cursor says.
- */
-const cursorSchema = z.object({
-  s: z.enum(Object.keys(SORTS) as [keyof typeof SORTS]),
-  o: z.enum(['asc', 'desc']),
-  v: z.string().max(200),
-  i: z.number().int().min(0),
-});
-type Cursor = z.infer<typeof cursorSchema>;
+/** The fields a file may ask for, each as text: amounts exact, times as 14 digits, a missing date empty. */
+const EXPORT_FIELDS = {
+  gmt_payment: "to_char(t.gmt_payment, 'YYYYMMDDHH24MISS')",
+  trans_amount: 't.trans_amount::text',
+  mdr_fee: 't.mdr_fee::text',
+  category: 't.category',
+  merchant_no: 't.merchant_no',
+  store_code: 't.store_code',
+  store_name: 't.store_name',
+  terminal_no: 't.terminal_no',
+  order_no: 't.order_no',
+  payment_type: 't.payment_type',
+  trans_type: 't.trans_type',
+  trade_status: 't.trade_status',
+  refno: 't.refno',
+  out_trade_no: 't.out_trade_no',
+  traceno: 't.traceno',
+  settledate: "coalesce(to_char(t.settledate, 'YYYYMMDD'), '')",
+} as const;
+type ExportField = keyof typeof EXPORT_FIELDS;
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-const cursorText = z
-  .string()
-  .max(400)
-  .transform((text, context) => {
-    try {
-      const cursor = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
-      if (SORT_VALUES[cursor.s].pattern.test(cursor.v)) return cursor;
-    } catch {
-      // answered below
-    }
-    context.addIssue({ code: 'custom', message: 'is not a cursor of this call' });
-    return z.NEVER;
-  });
+const exportColumns = z
+  .union([z.string().max(400), z.array(z.string().max(30)).max(40)])
+  .transform((value) => [...new Set((Array.isArray(value) ? value : value.split(',')).map((f) => f.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(Object.keys(EXPORT_FIELDS) as [ExportField])).min(1));
 
 const exportInput = realtimeInput.omit({ limit: true, page: true, ispaging: true }).extend({
-  after: cursorText.optional(),
-  limit: wholeNumber(1, EXPORT_MAX_LIMIT).default(EXPORT_MAX_LIMIT),
+  columns: exportColumns,
+  /** At most this many rows (an xlsx worksheet's limit, say); all of the view without it. */
+  limit: wholeNumber(1).optional(),
 });
 
 /**
- * The realtime query's rows for a file, page after page without OFFSET (a year can hold a million
- * rows, and OFFSET reads every skipped row again): keyset pagination in the view's sort and
- * direction, then id, compared as a row tuple, which PGlite and PostgreSQL both read.
+ * The realtime query's rows for a file, as one streamed answer (NDJSON: the columns asked for,
+ * one array of text per row, then the number of rows sent). The services read the rows a page at
+ * a time without OFFSET (a year can hold a million rows, and OFFSET reads every skipped row
+ * again): keyset pagination in the view's sort and direction, then id, compared as a row tuple,
+ * which PGlite and PostgreSQL both read. A page is read only when the reader has taken the
+ * previous one, and none once it went away.
  */
 const exportRows = withPartnerVariant({
   method: 'GET',
@@ -247,28 +246,25 @@ const exportRows = withPartnerVariant({
     const { where, params } = await transactionWhere(context, input, realtimeSpan(context, input));
     const order = input.order === 'asc' ? 'ASC' : 'DESC';
     const column = `t.${SORTS[input.sort]}`;
-    const { after } = input;
-    let keyset = '';
-    if (after) {
-      if (after.s !== input.sort || after.o !== input.order) throw new ServiceError(400, 'INVALID_INPUT', 'The cursor belongs to another sort or direction');
-      params.push(after.v, after.i);
-      keyset = ` AND (${column}, t.id) ${order === 'ASC' ? '>' : '<'} ($${params.length - 1}::${SORT_VALUES[input.sort].cast}, $${params.length}::bigint)`;
-    }
+    const fields = input.columns.map((field) => `${EXPORT_FIELDS[field]} AS "${field}"`).join(', ');
     // Role 5 gets one row here too, as from the list.
-    const limit = context.principal.singleSearchOnly ? 1 : input.limit;
-    // One row more than asked tells whether another page follows.
-    const rows = await context.db.query<Record<string, unknown> & { id: number; cursor_value: string }>(
-      `SELECT ${TRANSACTION_COLUMNS}, ${column}::text AS cursor_value FROM transactions t WHERE ${where}${keyset}
-        ORDER BY ${column} ${order}, t.id ${order} LIMIT ${limit + 1}`,
-      params,
-    );
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const more = rows.length > limit && !context.principal.singleSearchOnly;
-    return {
-      data: page.map(({ cursor_value: _cursor, ...row }) => row),
-      next: more && last ? encodeCursor({ s: input.sort, o: input.order, v: last.cursor_value, i: Number(last.id) }) : null,
-    };
+    let remaining = context.principal.singleSearchOnly ? 1 : (input.limit ?? Infinity);
+    let last: { value: string; id: number } | undefined;
+    return new RowStream(input.columns, async () => {
+      if (remaining <= 0) return [];
+      const limit = Math.min(context.config.exportPageRows, remaining);
+      const keyset = last ? ` AND (${column}, t.id) ${order === 'ASC' ? '>' : '<'} ($${params.length + 1}::${SORT_CASTS[input.sort]}, $${params.length + 2}::bigint)` : '';
+      const rows = await context.db.query<Record<string, unknown>>(
+        `SELECT ${fields}, t.id AS export_id, ${column}::text AS export_after FROM transactions t WHERE ${where}${keyset}
+          ORDER BY ${column} ${order}, t.id ${order} LIMIT ${limit}`,
+        last ? [...params, last.value, last.id] : params,
+      );
+      // A short page is the last one: no empty query at the end.
+      remaining = rows.length < limit ? 0 : remaining - rows.length;
+      const end = rows.at(-1);
+      if (end) last = { value: String(end.export_after), id: Number(end.export_id) };
+      return rows.map((row) => input.columns.map((field) => row[field]));
+    });
   },
 });
 
@@ -367,4 +363,4 @@ export const TRANSACTION_ENDPOINTS: Endpoint[] = [
   ...realtime, ...exportRows, ...allCountAndAmount, ...paymentTypes, ...transTypePie, ...topStores, ...curve, ...terminalAndStoreCount,
 ];
 
-export { DASHBOARD_DAYS, EXPORT_MAX_LIMIT, realtimeInput };
+export { DASHBOARD_DAYS, realtimeInput };

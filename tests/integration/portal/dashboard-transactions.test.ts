@@ -1,5 +1,6 @@
 import { callUpstream } from '@/lib/gateway/client';
-import { CALLS, type CallAnswer, type CallInput, type CallName } from '@/lib/gateway/registry';
+import { CALLS, type CallAnswer, type CallDefinition, type CallInput, type CallName } from '@/lib/gateway/registry';
+import { streamUpstream } from '@/lib/gateway/stream';
 import { sessionConfig } from '@/lib/session/config';
 import { openSession, type SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
@@ -344,6 +345,14 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
     });
   });
 
+  /** A streamed call read to its end: ok when every line passed the gateway's checks. */
+  async function streamed(name: CallName, input: Record<string, unknown>, session: SessionData) {
+    const opened = await streamUpstream(name, input as never, session, new AbortController().signal);
+    if (!opened.ok) return opened;
+    for await (const rows of opened.data) expect(rows.length).toBeGreaterThan(0);
+    return opened;
+  }
+
   describe('the partner', () => {
     it('calls the _20230314 variants: the plain calls refuse its token', async () => {
       expect(PARTNER_VARIANT_CALLS).toEqual(expect.arrayContaining(['realtimeTransactions', ...DASHBOARD_CALLS, 'storeTerminals']));
@@ -357,12 +366,13 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
         settlementFileRows: { file_id: file?.file_id },
         remittanceDetail: { id: remittance?.id },
         merchantContacts: { merchant_no: partner.session.merchantIds[0] },
+        exportTransactions: { ...span(day, day), columns: ['order_no'] },
       };
       for (const name of PARTNER_VARIANT_CALLS) {
         const input = inputs[name] ?? {};
         const plain = await upstream.client.call<{ error: { code: string } }>(CALLS[name].method, CALLS[name].path, input, { token: partner.session.token });
         expect({ name, status: plain.status, code: plain.body.error?.code }).toEqual({ name, status: 403, code: 'WRONG_VARIANT' });
-        const result = await callUpstream(name, input as never, partner.session);
+        const result = (CALLS[name] as CallDefinition).stream ? await streamed(name, input, partner.session) : await callUpstream(name, input as never, partner.session);
         expect({ name, ok: result.ok }).toEqual({ name, ok: true });
       }
       // And a customer's token is refused on the partner variant.

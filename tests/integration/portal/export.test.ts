@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Big from 'big.js';
 import { DEFAULT_TRANS_TYPES, SUMMARY_CATEGORIES } from '@/lib/domain/transaction-types';
 import { addDays, toIsoDay, today } from '@/lib/format/date';
@@ -12,15 +14,28 @@ import { startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
 
+/** Rows the services read per query of the export stream here: a year is many pages. */
+const PAGE_ROWS = 100;
 let upstream: TestUpstream;
+/** The services' export page queries, counted as they run (the real queries go on), each after a delay when one is set. */
+let pageQueries = 0;
+let pageDelayMs = 0;
 beforeAll(async () => {
-  // Enough rows that a year of the first customer takes two upstream calls of 5000.
-  upstream = await startTestUpstream('pglite', {}, 20_000);
+  upstream = await startTestUpstream('pglite', { exportPageRows: PAGE_ROWS }, 20_000);
   portalEnv(upstream.url);
+  const query = upstream.db.query.bind(upstream.db);
+  upstream.db.query = (async (sql: string, params?: unknown[]) => {
+    if (sql.includes('export_after')) {
+      pageQueries++;
+      if (pageDelayMs) await new Promise((resolve) => setTimeout(resolve, pageDelayMs));
+    }
+    return query(sql, params);
+  }) as typeof upstream.db.query;
 });
 afterAll(() => upstream.stop());
 afterEach(() => {
-  delete process.env.EXPORT_BATCH_ROWS;
+  pageDelayMs = 0;
+  delete process.env.API_URL;
   jest.restoreAllMocks();
 });
 
@@ -105,7 +120,7 @@ function expectedTotals(rows: DbRow[]) {
 const DEFAULT_COLUMNS = transactionsList.columns.filter((c) => !c.optional);
 
 async function progressOf(browser: Browser, id: string) {
-  return browser.call<{ ok: boolean; data?: { written: number; total: number; done: boolean; cancelled: boolean; failed: boolean }; error?: { code: string } }>(
+  return browser.call<{ ok: boolean; data?: { written: number; total: number; done: boolean; cancelled: boolean; failed: boolean; error?: { code: string; message: string } }; error?: { code: string } }>(
     'GET', `/api/export/progress?id=${id}`,
   );
 }
@@ -290,34 +305,35 @@ describe('one export at a time, its progress and its cancel', () => {
     return calls;
   }
 
-  it('stops calling the upstream when the download is aborted mid-stream, and marks the progress cancelled', async () => {
-    process.env.EXPORT_BATCH_ROWS = '100';
+  it('reads the rows as one upstream stream and stops it when the download is aborted: the services read no further page, the progress says cancelled', async () => {
+    // Each page takes a while, as a large table's would: the download is aborted long before the last one.
+    pageDelayMs = 20;
     const calls = countExportCalls();
     const browser = await signedIn('admin');
     const id = randomUUID();
     const download = new AbortController();
+    pageQueries = 0;
     const response = await browser.open(exportPath({ format: 'csv', id, ...year }), { signal: download.signal });
     const total = Number(response.headers.get('x-export-total'));
-    const batches = Math.ceil(total / 100);
-    expect(batches).toBeGreaterThan(50);
+    const pages = Math.ceil(total / PAGE_ROWS);
+    expect(pages).toBeGreaterThan(50);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     expect((await reader.read()).done).toBe(false);
     const running = (await progressOf(browser, id)).body.data;
     expect(running).toMatchObject({ total, done: false, cancelled: false });
     expect(running?.written).toBeGreaterThan(0);
 
-    const before = calls.length;
     download.abort();
     // The stream ends by itself, without the rest of the file.
     let rest = 0;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += chunk.value.length;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const after = calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(calls.length).toBe(after);
-    // At most the call in flight when the abort came, and the one for the chunk read ahead.
-    expect(after - before).toBeLessThanOrEqual(2);
-    expect(after).toBeLessThan(batches / 4);
+    const atAbort = pageQueries;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The upstream connection closed with the download: the services started no page after it.
+    expect(pageQueries).toBe(atAbort);
+    expect(atAbort).toBeLessThan(pages / 4);
+    expect(calls).toHaveLength(1);
     expect(rest).toBeLessThan(200_000);
 
     const progress = (await progressOf(browser, id)).body.data;
@@ -330,7 +346,7 @@ describe('one export at a time, its progress and its cancel', () => {
   });
 
   it('refuses a second export of the same session while one runs, not one of another session', async () => {
-    process.env.EXPORT_BATCH_ROWS = '100';
+    pageDelayMs = 20;
     const browser = await signedIn('admin');
     const first = await browser.open(exportPath({ format: 'xlsx', id: randomUUID(), ...year }));
     expect(first.status).toBe(200);
@@ -355,5 +371,96 @@ describe('one export at a time, its progress and its cancel', () => {
     const answer = await progressOf(other, id);
     expect({ status: answer.status, code: answer.body.error?.code }).toEqual({ status: 404, code: 'EXPORT_NOT_FOUND' });
     expect((await browser.call('GET', '/api/export/progress?id=x')).status).toBe(400);
+  });
+});
+
+describe('an upstream stream the portal cannot trust', () => {
+  const EXPORT_CALL = '/api/Transaction/ExportTransRealtime';
+  const PASSED = ['x-eftpay-token', 'x-request-id', 'x-forwarded-for', 'accept'];
+
+  /**
+   * The real services behind a relay that passes every call through and changes the export's
+   * stream on the way (the faults the services cannot be made to produce: a line corrupted or
+   * lost in transit, a connection cut at a line's end).
+   */
+  async function relay(change: (lines: string[]) => string) {
+    const server = createServer((request, response) => {
+      void (async () => {
+        const answer = await fetch(`${upstream.url}${request.url}`, { method: request.method, headers: Object.fromEntries(Object.entries(request.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && PASSED.includes(e[0]))) });
+        const text = await answer.text();
+        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', 'x-server-version': answer.headers.get('x-server-version') ?? '' });
+        response.end(request.url?.startsWith(EXPORT_CALL) && answer.status === 200 ? change(text.split('\n').slice(0, -1)) : text);
+      })();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  const view = { from: toIsoDay(addDays(today(), -30)), to: year.to };
+  const lines = (list: string[]) => `${list.join('\n')}\n`;
+  const withRow = (list: string[], index: number, change: (row: string[], columns: string[]) => unknown) => {
+    const { columns } = JSON.parse(list[0] as string) as { columns: string[] };
+    return lines(list.map((line, i) => (i === index ? JSON.stringify(change(JSON.parse(line) as string[], columns)) : line)));
+  };
+
+  it.each([
+    ['an amount that is not a decimal', (list: string[]) => withRow(list, 40, (row, columns) => row.map((v, i) => (columns[i] === 'trans_amount' ? '1e3' : v)))],
+    ['an unknown category', (list: string[]) => withRow(list, 40, (row, columns) => row.map((v, i) => (columns[i] === 'category' ? 'GIFT' : v)))],
+    ['a row with a field missing', (list: string[]) => withRow(list, 40, (row) => row.slice(1))],
+    ['a number where text belongs', (list: string[]) => withRow(list, 40, (row) => row.map((v, i) => (i === 0 ? 42 : v)))],
+    ['a line that is not JSON', (list: string[]) => lines(list.map((line, i) => (i === 40 ? line.slice(0, 20) : line)))],
+    ['a stream cut at a line end, before its tail', (list: string[]) => lines(list.slice(0, -1))],
+    ['a stream cut mid-line', (list: string[]) => lines(list).slice(0, -30)],
+    ['a lost row (the tail counts one more)', (list: string[]) => lines(list.filter((_, i) => i !== 40))],
+    ['rows after the tail', (list: string[]) => lines([...list, list[1] as string])],
+    ['a head naming other columns', (list: string[]) => lines([JSON.stringify({ columns: ['order_no'] }), ...list.slice(1)])],
+  ])('fails the export on %s: no file that looks whole, the progress says why in the user language, the activity log says failed', async (_fault, change) => {
+    const services = await relay(change);
+    process.env.API_URL = services.url;
+    try {
+      const browser = await signedIn('admin', 'zh-TW');
+      const id = randomUUID();
+      const before = Number((await upstream.db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM activity_log'))[0]?.id);
+      const response = await browser.open(exportPath({ format: 'csv', id, ...view }));
+      const read = await response
+        .arrayBuffer()
+        .then((body) => ({ complete: true, text: new TextDecoder().decode(body) }))
+        .catch(() => ({ complete: false, text: '' }));
+      // Either nothing was sent at all, or the download broke off: never a file with a totals table.
+      if (response.status === 200) expect(read.complete).toBe(false);
+      else expect(response.status).toBe(502);
+      expect(read.text).not.toContain(zhTW.export.totals.net);
+
+      const progress = (await progressOf(browser, id)).body;
+      if (response.status === 200) {
+        expect(progress.data).toMatchObject({ done: false, cancelled: true, failed: true, error: { code: 'INVALID_ANSWER', message: zhTW.gateway.INVALID_ANSWER } });
+        const [entry] = await upstream.db.query<{ outcome: string }>("SELECT outcome FROM activity_log WHERE id > $1 AND action = 'file.export'", [before]);
+        expect(entry?.outcome).toBe('failed');
+      } else {
+        expect((await response.json()) as unknown).toMatchObject({ ok: false, error: { code: 'INVALID_ANSWER', message: expect.stringContaining(zhTW.gateway.INVALID_ANSWER) } });
+      }
+      // The slot is free again.
+      delete process.env.API_URL;
+      const next = await browser.open(exportPath({ format: 'csv', id: randomUUID(), ...view, columns: 'order' }));
+      expect(next.status).toBe(200);
+      await next.body?.cancel();
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('fails the export with the services\' own error line, said as the service failing', async () => {
+    const services = await relay((list) => lines([...list.slice(0, -1), JSON.stringify({ error: { code: 'INTERNAL', description: 'The service failed; try again later' } })]));
+    process.env.API_URL = services.url;
+    try {
+      const browser = await signedIn('admin');
+      const id = randomUUID();
+      const response = await browser.open(exportPath({ format: 'xlsx', id, ...view }));
+      expect(response.status).toBe(200);
+      await expect(response.arrayBuffer()).rejects.toThrow();
+      expect((await progressOf(browser, id)).body.data).toMatchObject({ failed: true, error: { code: 'UPSTREAM_FAILED', message: en.gateway.UPSTREAM_FAILED } });
+    } finally {
+      await services.close();
+    }
   });
 });

@@ -101,6 +101,7 @@ export async function startTestUpstream(database: 'pglite' | 'postgres', overrid
     lockoutFailures: 10,
     lockoutMinutes: 30,
     maxInputBytes: 64 * 1024,
+    exportPageRows: 5000,
     ...overrides,
   };
   const running = await startUpstream(config, { seedTransactions, log: () => {}, logger });

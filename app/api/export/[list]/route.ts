@@ -5,10 +5,11 @@ import { clientAddress } from '@/lib/auth/rate-limit';
 import { ExportJob } from '@/lib/export/job';
 import { pulledStream } from '@/lib/export/stream';
 import { XLSX_MAX_ROWS } from '@/lib/export/xlsx';
+import { GatewayFault } from '@/lib/gateway/errors';
 import { UPDATE_HEADER } from '@/lib/gateway/version';
 import { failure, requestLanguage, setSessionCookie, signedIn, translatorFor, upstreamError } from '@/lib/http/respond';
 import { LANGUAGE_TAGS } from '@/lib/i18n/languages';
-import { attachment, CONTENT_TYPES, exportFile, ExportUpstreamError, parseExportRequest } from '@/lib/list-kit/export';
+import { attachment, CONTENT_TYPES, exportFile, parseExportRequest } from '@/lib/list-kit/export';
 import { listSource } from '@/lib/lists/sources';
 import { needsTouch, revokeSession } from '@/lib/session/session';
 import { currentRequest, logged } from '@/lib/log/request';
@@ -60,10 +61,10 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ list
     const body = pulledStream(file, {
       signal: request.signal,
       async onEnd(outcome, error) {
-        await job.end(outcome);
+        await job.end(outcome, error instanceof GatewayFault ? error.error.code : undefined);
         // Files are made here, not by the services: the activity log learns of them from the portal.
         await recordFile(session, { action: 'file.export', target: fileName, format, rows: written, outcome: EXPORT_OUTCOMES[outcome] }, clientAddress(request));
-        if (error instanceof ExportUpstreamError) {
+        if (error instanceof GatewayFault) {
           portalLog().warn({ requestId: currentRequest()?.requestId, list: definition.id, fault: error.error.code }, 'export stopped by the upstream');
           if (error.error.code === 'SESSION_EXPIRED') await revokeSession(session);
         } else if (error) {

@@ -1,0 +1,160 @@
+import 'server-only';
+import { z } from 'zod';
+import type { SessionData } from '../session/session';
+import { portalLog } from '../log/logger';
+import { jsonBody, logCall, prepareCall, sendCall, timeoutMs, type GatewayResult } from './client';
+import { GatewayFault, upstreamFailure, type GatewayError } from './errors';
+import { type CallInput, type CallName } from './registry';
+
+/** What a streamed answer's first line says: the columns of every row that follows, in order. */
+const head = z.object({ columns: z.array(z.string()).min(1) });
+/** Its last line: how many rows were sent, or why the services stopped. */
+const last = z.union([z.object({ end: z.object({ rows: z.number().int().min(0) }) }), z.object({ error: z.looseObject({ code: z.string() }) })]);
+
+export type StreamedRow = Record<string, string>;
+
+/**
+ * Opens a streamed call (registry flag `stream`): the input is prepared and sealed as for every
+ * call, the status and head are checked before anything is handed on, then the rows come a few
+ * at a time as they arrive. Each line is checked at the boundary: an array of the head's length
+ * whose values the call's row schema accepts. A line that is not, a stream that ends without its
+ * tail or with a row count other than the rows read, or one the services end with an error line,
+ * throws a GatewayFault: the reader never gets a row it cannot trust, nor a cut stream that looks
+ * whole. The call's timeout covers the wait for the head; the rows may take as long as the reader
+ * needs, and `signal` stops them (the connection is closed, so the services stop reading).
+ */
+export async function streamUpstream<N extends CallName>(
+  name: N,
+  input: CallInput<N> & { columns: readonly string[] },
+  session: SessionData,
+  signal: AbortSignal,
+): Promise<GatewayResult<AsyncGenerator<StreamedRow[]>>> {
+  const prepared = prepareCall(name, input, session);
+  if (!prepared.ok) return { ...prepared, newerVersion: false };
+  const { definition, payload } = prepared;
+  return logCall(name, session, async (requestId) => {
+    // The call's timeout covers the wait for the head, not the rows, which take as long as the file.
+    const waiting = new AbortController();
+    const timer = setTimeout(() => waiting.abort(new DOMException('The upstream did not answer in time', 'TimeoutError')), timeoutMs(definition));
+    const fail = (error: GatewayError, fault: string, newerVersion = false) => {
+      portalLog().warn({ requestId, path: definition.path, fault }, 'upstream call failed');
+      return { ok: false as const, error, newerVersion };
+    };
+    try {
+      const sent = await sendCall(definition, payload, session, requestId, { signal: AbortSignal.any([signal, waiting.signal]), accept: 'application/x-ndjson' });
+      if (!sent.ok) return sent;
+      const { response, newerVersion } = sent;
+      if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, await jsonBody(response)), newerVersion };
+      if (!response.body) return fail({ code: 'INVALID_ANSWER', status: 200 }, 'no body', newerVersion);
+      const pieces = completeLines(response.body);
+      const first = await pieces.next().catch(() => undefined);
+      if (waiting.signal.aborted) return fail({ code: 'TIMEOUT' }, 'timeout', newerVersion);
+      const text = first && !first.done ? first.value : '';
+      const headEnd = text.indexOf('\n');
+      const columns = head.safeParse(parseLine(text.slice(0, headEnd)));
+      if (headEnd < 0 || !columns.success || columns.data.columns.join() !== input.columns.join()) {
+        await pieces.return(undefined);
+        return fail({ code: 'INVALID_ANSWER', status: 200 }, 'unexpected stream head', newerVersion);
+      }
+      const { shape } = definition.answer as z.ZodObject;
+      const rowSchema = z.object(Object.fromEntries(input.columns.map((column) => [column, shape[column] ?? z.never()])));
+      const report = (fault: string) => portalLog().warn({ requestId, path: definition.path, fault }, 'upstream stream failed');
+      return { ok: true, data: rows(pieces, text.slice(headEnd + 1), input.columns, rowSchema, report), newerVersion };
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Rows handed on at a time. A network chunk can hold a thousand rows; parsing and writing them a
+ * few at a time keeps what is alive at once small, so the young generation's collections find
+ * almost nothing to keep and V8 has no reason to grow the heap during a long export.
+ */
+const ROWS_PER_BATCH = 64;
+
+/** The body's text as it arrives, each piece a run of complete lines; an unended last line comes last, alone. */
+async function* completeLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let partial = '';
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      const text = partial + decoder.decode(chunk.value, { stream: true });
+      const end = text.lastIndexOf('\n') + 1;
+      partial = text.slice(end);
+      if (end > 0) yield text.slice(0, end);
+    }
+    partial += decoder.decode();
+    // A cut stream: handed on so the reader can tell.
+    if (partial) yield partial;
+  } finally {
+    // Stopped early (the reader went away, a bad line): closing the connection stops the services.
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** The rows of the lines after the head, each checked, a few at a time. */
+async function* rows(pieces: AsyncGenerator<string, void, undefined>, pending: string, columns: readonly string[], schema: z.ZodObject, report: (fault: string) => void): AsyncGenerator<StreamedRow[]> {
+  const invalid = (fault: string) => {
+    report(fault);
+    return new GatewayFault({ code: 'INVALID_ANSWER', status: 200 });
+  };
+  let read = 0;
+  let ended = false;
+  try {
+    for (let text: string | undefined = pending; ; text = undefined) {
+      if (text === undefined) {
+        let next: IteratorResult<string, void>;
+        try {
+          next = await pieces.next();
+        } catch {
+          // The connection broke (not our own abort: that ends the export before this is read).
+          throw new GatewayFault({ code: 'NO_RESPONSE' });
+        }
+        if (next.done) break;
+        text = next.value;
+      }
+      let batch: StreamedRow[] = [];
+      for (let start = 0; start < text.length; ) {
+        const newline = text.indexOf('\n', start);
+        const end = newline < 0 ? text.length : newline;
+        const value = parseLine(text.slice(start, end));
+        start = end + 1;
+        if (ended) throw invalid('lines after the tail');
+        if (Array.isArray(value)) {
+          if (value.length !== columns.length) throw invalid('a row of another length');
+          const record: Record<string, unknown> = {};
+          for (let i = 0; i < columns.length; i++) record[columns[i] as string] = value[i];
+          if (!schema.safeParse(record).success) throw invalid('a row of an unexpected shape');
+          batch.push(record as StreamedRow);
+          read++;
+          if (batch.length === ROWS_PER_BATCH) {
+            yield batch;
+            batch = [];
+          }
+          continue;
+        }
+        const tail = last.safeParse(value);
+        if (!tail.success) throw invalid('an unreadable line');
+        if ('error' in tail.data) throw new GatewayFault({ code: 'UPSTREAM_FAILED', status: 200, upstreamCode: tail.data.error.code });
+        if (tail.data.end.rows !== read) throw invalid('a tail that counts other rows');
+        // An unended tail is a cut stream too.
+        if (newline < 0) throw invalid('a stream cut after its tail');
+        ended = true;
+      }
+      if (batch.length > 0) yield batch;
+    }
+    if (!ended) throw invalid('a stream that ended without its tail');
+  } finally {
+    await pieces.return(undefined);
+  }
+}
