@@ -10,31 +10,22 @@ import en from '@/messages/en.json';
 import zhCN from '@/messages/zhCN.json';
 import zhTW from '@/messages/zhTW.json';
 import { sheetRows, unzip } from '../../unit/export/unzip';
-import { startTestUpstream, type TestUpstream } from '../upstream/harness';
+import { startTestUpstream, type TestUpstream, watchExportPages } from '../upstream/harness';
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
 
 /** Rows the services read per query of the export stream here: a year is many pages. */
 const PAGE_ROWS = 100;
 let upstream: TestUpstream;
-/** The services' export page queries, counted as they run (the real queries go on), each after a delay when one is set. */
-let pageQueries = 0;
-let pageDelayMs = 0;
+let exportPages: { queries: number; delayMs: number };
 beforeAll(async () => {
   upstream = await startTestUpstream('pglite', { exportPageRows: PAGE_ROWS }, 20_000);
   portalEnv(upstream.url);
-  const query = upstream.db.query.bind(upstream.db);
-  upstream.db.query = (async (sql: string, params?: unknown[]) => {
-    if (sql.includes('export_after')) {
-      pageQueries++;
-      if (pageDelayMs) await new Promise((resolve) => setTimeout(resolve, pageDelayMs));
-    }
-    return query(sql, params);
-  }) as typeof upstream.db.query;
+  exportPages = watchExportPages(upstream);
 });
 afterAll(() => upstream.stop());
 afterEach(() => {
-  pageDelayMs = 0;
+  exportPages.delayMs = 0;
   delete process.env.API_URL;
   jest.restoreAllMocks();
 });
@@ -307,12 +298,12 @@ describe('one export at a time, its progress and its cancel', () => {
 
   it('reads the rows as one upstream stream and stops it when the download is aborted: the services read no further page, the progress says cancelled', async () => {
     // Each page takes a while, as a large table's would: the download is aborted long before the last one.
-    pageDelayMs = 20;
+    exportPages.delayMs = 20;
     const calls = countExportCalls();
     const browser = await signedIn('admin');
     const id = randomUUID();
     const download = new AbortController();
-    pageQueries = 0;
+    exportPages.queries = 0;
     const response = await browser.open(exportPath({ format: 'csv', id, ...year }), { signal: download.signal });
     const total = Number(response.headers.get('x-export-total'));
     const pages = Math.ceil(total / PAGE_ROWS);
@@ -328,10 +319,10 @@ describe('one export at a time, its progress and its cancel', () => {
     let rest = 0;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += chunk.value.length;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const atAbort = pageQueries;
+    const atAbort = exportPages.queries;
     await new Promise((resolve) => setTimeout(resolve, 700));
     // The upstream connection closed with the download: the services started no page after it.
-    expect(pageQueries).toBe(atAbort);
+    expect(exportPages.queries).toBe(atAbort);
     expect(atAbort).toBeLessThan(pages / 4);
     expect(calls).toHaveLength(1);
     expect(rest).toBeLessThan(200_000);
@@ -346,7 +337,7 @@ describe('one export at a time, its progress and its cancel', () => {
   });
 
   it('refuses a second export of the same session while one runs, not one of another session', async () => {
-    pageDelayMs = 20;
+    exportPages.delayMs = 20;
     const browser = await signedIn('admin');
     const first = await browser.open(exportPath({ format: 'xlsx', id: randomUUID(), ...year }));
     expect(first.status).toBe(200);

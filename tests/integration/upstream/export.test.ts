@@ -1,7 +1,7 @@
 import { DEFAULT_TRANS_TYPES } from '@/lib/domain/transaction-types';
 import { addDays, daySpan, today } from '@/lib/format/date';
 import { sealPayload } from '@/lib/wire/envelope';
-import { DATABASES, startTestUpstream, TEST_KEY, type TestUpstream } from './harness';
+import { DATABASES, startTestUpstream, TEST_KEY, type TestUpstream, watchExportPages } from './harness';
 
 const EXPORT = '/api/Transaction/ExportTransRealtime';
 const REALTIME = '/api/Transaction/AsyncGetTransRealtime';
@@ -28,19 +28,10 @@ interface Streamed {
 
 describe.each(DATABASES)('the streamed export call on %s', (database) => {
   let upstream: TestUpstream;
-  /** The export's page queries, counted as the services run them (the real queries go on), each after a delay when one is set. */
-  let pageQueries = 0;
-  let pageDelayMs = 0;
+  let exportPages: { queries: number; delayMs: number };
   beforeAll(async () => {
     upstream = await startTestUpstream(database, { exportPageRows: PAGE_ROWS }, 3000);
-    const query = upstream.db.query.bind(upstream.db);
-    upstream.db.query = (async (sql: string, params?: unknown[]) => {
-      if (sql.includes('export_after')) {
-        pageQueries++;
-        if (pageDelayMs) await new Promise((resolve) => setTimeout(resolve, pageDelayMs));
-      }
-      return query(sql, params);
-    }) as typeof upstream.db.query;
+    exportPages = watchExportPages(upstream);
   });
   afterAll(() => upstream.stop());
 
@@ -71,7 +62,7 @@ describe.each(DATABASES)('the streamed export call on %s', (database) => {
     ['payment_type', 'asc'],
   ] as const)('streams a year sorted by %s %s: the columns asked for, every row once in the order the database gives, then the count', async (sort, order) => {
     const { token } = await upstream.client.login('admin');
-    pageQueries = 0;
+    exportPages.queries = 0;
     const answer = await stream(token, { ...lastYear(), sort, order });
     const rows = await expected('C0001', sort, order === 'asc' ? 'ASC' : 'DESC');
     // Enough rows for many pages, and ties in the sort column that only the id can order.
@@ -83,7 +74,7 @@ describe.each(DATABASES)('the streamed export call on %s', (database) => {
     expect(answer.lines.at(-1)).toEqual({ end: { rows: rows.length } });
     expect(answer.lines).toHaveLength(rows.length + 2);
     // Keyset pages of the configured size; a short page is the last (no empty query at the end).
-    expect(pageQueries).toBe(Math.ceil((rows.length + 1) / PAGE_ROWS));
+    expect(exportPages.queries).toBe(Math.ceil((rows.length + 1) / PAGE_ROWS));
   });
 
   it('sends only the fields asked for, as text: amounts exact, times as 14 digits, a missing settlement date empty', async () => {
@@ -168,8 +159,8 @@ describe.each(DATABASES)('the streamed export call on %s', (database) => {
     const pages = Math.ceil((await expected('C0001', 'gmt_payment', 'DESC')).length / PAGE_ROWS);
     expect(pages).toBeGreaterThan(10);
     // Each page takes a while, as a large table's would: the reader leaves long before the last one.
-    pageDelayMs = 50;
-    pageQueries = 0;
+    exportPages.delayMs = 50;
+    exportPages.queries = 0;
     try {
       const reader = new AbortController();
       const response = await fetch(urlOf(EXPORT, { columns: COLUMNS, ...lastYear() }), { headers: { 'x-eftpay-token': token }, signal: reader.signal });
@@ -178,13 +169,13 @@ describe.each(DATABASES)('the streamed export call on %s', (database) => {
       reader.abort();
       await body.read().catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const atAbort = pageQueries;
+      const atAbort = exportPages.queries;
       await new Promise((resolve) => setTimeout(resolve, 1000));
       // The page in flight when the connection closed at most; nothing after.
-      expect(pageQueries).toBe(atAbort);
+      expect(exportPages.queries).toBe(atAbort);
       expect(atAbort).toBeLessThan(pages / 2);
     } finally {
-      pageDelayMs = 0;
+      exportPages.delayMs = 0;
     }
   });
 });

@@ -114,3 +114,20 @@ export async function startTestUpstream(database: 'pglite' | 'postgres', overrid
     },
   };
 }
+
+/**
+ * Counts the services' export page queries as they run (the real queries go on), each after
+ * `delayMs` when set: how a test sees that the services stop reading once the reader went away.
+ */
+export function watchExportPages(upstream: TestUpstream): { queries: number; delayMs: number } {
+  const watch = { queries: 0, delayMs: 0 };
+  const query = upstream.db.query.bind(upstream.db);
+  upstream.db.query = (async (sql: string, params?: unknown[]) => {
+    if (sql.includes('export_after')) {
+      watch.queries++;
+      if (watch.delayMs) await new Promise((resolve) => setTimeout(resolve, watch.delayMs));
+    }
+    return query(sql, params);
+  }) as typeof upstream.db.query;
+  return watch;
+}
