@@ -3,6 +3,7 @@ import { mobileTarget } from './lib/auth/mobile';
 import { currentRequest, logged, noteUser, REQUEST_ID_HEADER } from './lib/log/request';
 import { FORBIDDEN_PATH, LOGIN_PATH, navigate } from './lib/auth/routes';
 import { createNonce, pageCsp } from './lib/security/headers';
+import { leaveRenderGate } from './lib/server/render-gate';
 import { sessionConfig } from './lib/session/config';
 import { isHttps, needsTouch, openSession, sealSession, sessionCookieSettings, type SessionData } from './lib/session/session';
 
@@ -44,6 +45,7 @@ function pageResponse(request: NextRequest, rewrite?: URL) {
   // The page's upstream calls log under the same id (lib/gateway/client.ts).
   requestHeaders.set(REQUEST_ID_HEADER, currentRequest()?.requestId ?? '');
   const init = { request: { headers: requestHeaders } };
+  if (rewrite) leaveRenderGate();
   const response = rewrite ? NextResponse.rewrite(rewrite, init) : NextResponse.next(init);
   response.headers.set('Content-Security-Policy', csp);
   return response;

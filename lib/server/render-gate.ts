@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /**
@@ -23,7 +24,7 @@ export function isRender(request: Pick<IncomingMessage, 'method' | 'url'>): bool
 }
 
 /** What the gate needs of a response: to hear when it is over (written, or its client gone). */
-type Admitted = { once(event: 'close', listener: () => void): unknown };
+type Admitted = { once(event: 'close', listener: () => void): unknown; getMaxListeners(): number; setMaxListeners(n: number): unknown };
 type Waiting = { response: Admitted; gone: () => boolean; start: () => void };
 
 /** First come, first served: at most `limit` admitted; a request whose client left while waiting is dropped. */
@@ -40,11 +41,17 @@ export class RenderGate {
 
   private admit({ response, start }: Waiting) {
     this.running += 1;
-    response.once('close', () => {
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
       this.running -= 1;
       this.next();
-    });
-    start();
+    };
+    // Accounted for: a response Next proxies carries ten 'close' listeners of its own.
+    response.setMaxListeners(response.getMaxListeners() + 1);
+    response.once('close', leave);
+    admittedRender().run(leave, start);
   }
 
   private next() {
@@ -55,6 +62,27 @@ export class RenderGate {
 }
 
 const GATE = Symbol.for('portal.renderGate');
+const ADMITTED = Symbol.for('portal.renderGate.admitted');
+
+/**
+ * The admitted render's way out, in the async context of its handling. One per process: the proxy
+ * is bundled apart from the instrumentation that installs the gate.
+ */
+function admittedRender(): AsyncLocalStorage<() => void> {
+  const global = globalThis as { [ADMITTED]?: AsyncLocalStorage<() => void> };
+  global[ADMITTED] ??= new AsyncLocalStorage();
+  return global[ADMITTED];
+}
+
+/**
+ * Gives up the current request's place before it is written. The proxy calls it when it rewrites a
+ * page to another one: Next may fetch a rewrite over HTTP from this same server (when the URL's
+ * host is not the one it listens on), and that inner request must not wait behind the outer one,
+ * which does no rendering of its own and would hold its place until the inner one is done.
+ */
+export function leaveRenderGate() {
+  admittedRender().getStore()?.();
+}
 
 /**
  * Puts every HTTP server of this process behind one gate for page renders. Next's standalone server

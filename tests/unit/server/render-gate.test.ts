@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { isRender, rendersInFlight as limitOf, RenderGate } from '../../../lib/server/render-gate';
+import { isRender, leaveRenderGate, rendersInFlight as limitOf, RenderGate } from '../../../lib/server/render-gate';
 
 /** A response that closes when told, and a record of which requests were started. */
 function harness(limit: number) {
@@ -34,6 +34,29 @@ describe('the render gate', () => {
     leave('b');
     close('a');
     expect(started).toEqual(['a', 'c']);
+  });
+
+  it('lets an admitted request give up its place before it is written (a rewrite fetched from this same server), once', async () => {
+    const gate = new RenderGate(1);
+    const started: string[] = [];
+    const first = new EventEmitter();
+    let gaveUp!: Promise<void>;
+    gate.enter(first, () => false, () => {
+      started.push('a');
+      // Later in the same request's handling, as the proxy decides a rewrite.
+      gaveUp = new Promise((resolve) => setImmediate(() => resolve(leaveRenderGate())));
+    });
+    gate.enter(new EventEmitter(), () => false, () => started.push('b'));
+    gate.enter(new EventEmitter(), () => false, () => started.push('c'));
+    expect(started).toEqual(['a']);
+    await gaveUp;
+    expect(started).toEqual(['a', 'b']);
+    // Its own end later frees no second place.
+    first.emit('close');
+    expect(started).toEqual(['a', 'b']);
+    // Outside an admitted request it does nothing.
+    leaveRenderGate();
+    expect(started).toEqual(['a', 'b']);
   });
 
   it('admits everything with a limit of 0', () => {
