@@ -44,8 +44,12 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
     params.set('format', format);
     params.set('id', id);
     params.set('columns', columns.join(','));
+    const readProgress = (signal?: AbortSignal) =>
+      fetch(`/api/export/progress?id=${id}`, { signal })
+        .then((r) => r.json())
+        .catch(() => null);
     const poll = setInterval(async () => {
-      const answer = await fetch(`/api/export/progress?id=${id}`, { signal: controller.signal }).then((r) => r.json()).catch(() => null);
+      const answer = await readProgress(controller.signal);
       if (answer?.ok) setJob((current) => current && { ...current, written: answer.data.written, total: answer.data.total });
     }, PROGRESS_EVERY_MS);
     try {
@@ -71,7 +75,7 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
       if (controller.signal.aborted) message.info(t('cancelled'), 5);
       else {
         // The file stopped part-way: the server knows why (a refusal, an answer it could not trust).
-        const answer = await fetch(`/api/export/progress?id=${id}`).then((r) => r.json()).catch(() => null);
+        const answer = await readProgress();
         message.error(answer?.data?.error?.message ?? t('failed'), 5);
       }
     } finally {

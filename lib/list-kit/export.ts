@@ -94,8 +94,9 @@ interface ExportFile {
 export function exportFile({ session, sheet, source, format, columns, values, signal, t, locale, wrote }: ExportFile): AsyncGenerator<Uint8Array> {
   const totals = source.totals?.() ?? rowCount();
   const names = rememberingNames(t);
+  const fields = [...new Set([...columns.map((c) => c.field), ...(totals.fields ?? [])])];
   async function* rows() {
-    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale, fields: columns.map((c) => c.field) })) {
+    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale, fields })) {
       totals.add(batch);
       yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, names) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
       await wrote(batch.length);

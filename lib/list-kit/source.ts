@@ -23,6 +23,8 @@ export interface ListPage {
 
 /** Totals written under an export, counted from the rows actually written. */
 export interface ExportAccumulator {
+  /** The row fields `add` reads, asked of the upstream beside the columns' own. */
+  readonly fields?: readonly string[];
   add(rows: readonly Record<string, unknown>[]): void;
   header(t: Translate): string[];
   formats: readonly (ColumnFormat | undefined)[];
@@ -36,7 +38,7 @@ export interface ListExport {
    * The view's rows in batches, in the view's order; no call once the signal aborted. `t` is the
    * request's translator and `locale` its language (BCP 47 tag), for rows that pick a field by
    * language (role names, a business's Chinese name) as `load` does. `fields` are the fields the
-   * file's columns read, for a source that can ask the upstream for only those.
+   * file's columns and totals read, for a source that can ask the upstream for only those.
    */
   batches(
     session: SessionData,

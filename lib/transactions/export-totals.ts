@@ -12,6 +12,7 @@ import type { ExportAccumulator, Translate } from '../list-kit/source';
  */
 export class ExportTotals implements ExportAccumulator {
   readonly formats = [undefined, 'count', 'amount'] as const;
+  readonly fields = ['trans_amount', 'category'];
 
   private count = 0;
   private net = new Big(0);

@@ -12,12 +12,9 @@ import type { SessionData } from '../session/session';
 import { ExportTotals } from './export-totals';
 import { realtimeFilters, realtimeQuery, SINGLE_SEARCH_ROLE } from './query';
 
-/** What the totals read from every row, whatever columns the file shows. */
-const TOTALS_FIELDS = ['trans_amount', 'category'];
-
 /**
- * The view's rows as one streamed upstream answer: only the fields the file's columns and its
- * totals read, in the view's order, handed on a few at a time as they arrive. The stream stops (and
+ * The view's rows as one streamed upstream answer: only `fields` (what the file's columns and its
+ * totals read), in the view's order, handed on a few at a time as they arrive. The stream stops (and
  * the services stop reading) when the signal aborts or the reader stops early.
  */
 export async function* transactionBatches(
@@ -25,7 +22,7 @@ export async function* transactionBatches(
   values: ListValues,
   { signal, maxRows = Infinity, fields }: { signal: AbortSignal; maxRows?: number; fields: readonly string[] },
 ): AsyncGenerator<Record<string, unknown>[]> {
-  const columns = [...new Set([...fields, ...TOTALS_FIELDS])] as CallInput<'exportTransactions'>['columns'];
+  const columns = fields as CallInput<'exportTransactions'>['columns'];
   const opened = await streamUpstream('exportTransactions', { ...realtimeFilters(values), columns, limit: Number.isFinite(maxRows) ? maxRows : undefined }, session, signal);
   if (!opened.ok) throw new GatewayFault(opened.error);
   yield* opened.data;
