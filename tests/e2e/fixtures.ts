@@ -138,7 +138,8 @@ export async function chooseFromAccountMenu(page: Page, item: string, then: Loca
  */
 export async function clickUntilVisible(trigger: Locator, opened: Locator) {
   await expect(async () => {
-    await trigger.click();
+    // A slow first opening must not be clicked shut again: the closing menu would still count as visible.
+    if (!(await opened.isVisible())) await trigger.click();
     await expect(opened).toBeVisible({ timeout: 2_000 });
   }).toPass();
 }
@@ -158,7 +159,19 @@ export async function openOptions(page: Page, select: Locator): Promise<Locator>
 /** Downloads the export of a list in this format (the button's menu opened as a person would, again if a click came too early). */
 export async function exportAs(page: Page, button: Locator, format: 'CSV' | 'Excel (xlsx)'): Promise<Download> {
   const item = page.getByRole('menuitem', { name: format });
-  await clickUntilVisible(button, item);
-  const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
-  return download;
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await expect(async () => {
+    await clickUntilVisible(button, item);
+    // A menu that closed between opening and the click leaves nothing to click: open it again.
+    await item.click({ timeout: 5_000 });
+  }).toPass();
+  // A refused or broken export says so in a message and never downloads: fail with its words.
+  const failed = page.locator('.ant-message-error');
+  const refusal = failed.waitFor({ timeout: 60_000 }).then(
+    async () => `the export failed: ${await failed.innerText()}`,
+    () => 'no download',
+  );
+  const outcome = await Promise.race([download, refusal]);
+  if (typeof outcome === 'string') throw new Error(outcome);
+  return outcome;
 }
