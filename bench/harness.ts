@@ -64,6 +64,12 @@ export interface BenchPortal {
 }
 
 /**
+ * `--node-args="--max-semi-space-size=8 ..."`: extra flags for the portal under measurement (after
+ * the ones it ships with), to weigh a flag before it goes into scripts/portal-node-args.json.
+ */
+export const EXTRA_NODE_ARGS = (process.argv.find((a) => a.startsWith('--node-args='))?.slice('--node-args='.length) ?? '').split(' ').filter(Boolean);
+
+/**
  * The production build's standalone server (what Docker runs, with its node flags; `nodeArgs` after
  * them win), on its own process; `root` holds the build (default: this checkout).
  */

@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { reconciliationList } from '../lib/lists/reconciliation';
-import { benchPostgres, benchUpstream, percentile, portalSession, startPortal } from './harness';
+import { benchPostgres, benchUpstream, EXTRA_NODE_ARGS, percentile, portalSession, startPortal } from './harness';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -57,8 +57,8 @@ async function exportFigures(upstreamUrl: string, port: number, goal: string, pa
 /** The year's export (issue 6's and 17's figures), CSV then xlsx on one fresh portal process. */
 async function yearExport(upstreamUrl: string) {
   const year = `from=${day(-365)}&to=${day(0)}`;
-  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
-  console.log(`\nExport of a year of admin's transactions (366 days) through the portal${CPU_PROF ? ` (CPU profile in ${CPU_PROF})` : ''}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:`);
+  const nodeArgs = [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), ...EXTRA_NODE_ARGS];
+  console.log(`\nExport of a year of admin's transactions (366 days) through the portal${CPU_PROF ? ` (CPU profile in ${CPU_PROF})` : ''}${EXTRA_NODE_ARGS.length ? ` with ${EXTRA_NODE_ARGS.join(' ')}` : ''}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:`);
   console.table(await exportFigures(upstreamUrl, PORT + 1, '>= 50 000 rows/s, peak < 200 MB', ['csv', 'xlsx'].map((format) => [format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`]), nodeArgs));
 }
 

@@ -6,9 +6,10 @@
 // `npm run bench -- render --base=/path/to/other/checkout` renders each page alternately on that
 // checkout's build and on this one, request by request, so that both meet the same neighbours on a
 // shared machine: an A/B whose difference is trustworthy where two runs minutes apart are not.
+// With `--node-args="..."` (and `--base=.`) the A/B weighs a node flag on the same build.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { benchUpstream, percentile, portalSession, startPortal, type BenchPortal } from './harness';
+import { benchUpstream, EXTRA_NODE_ARGS, percentile, portalSession, startPortal, type BenchPortal } from './harness';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
@@ -44,7 +45,7 @@ async function main() {
   const targets: Target[] = [];
   try {
     for (const [i, { name, root }] of portals.entries()) {
-      const portal = await startPortal(upstream.url, PORT + i, [], root);
+      const portal = await startPortal(upstream.url, PORT + i, name === 'this' ? EXTRA_NODE_ARGS : [], root);
       targets.push({ name, portal, cookie: await portalSession(portal.url), times: [], cpu: 0, html: 0 });
     }
     const rows = [];

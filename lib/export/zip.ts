@@ -49,25 +49,33 @@ const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
  * deflate stream, closed by an empty final block. A streaming deflater would hop to the thread pool
  * and back for every piece, which made a large workbook wait more than it worked; each piece is
  * measured (`observe`) before it goes in.
+ *
+ * The input is encoded into one buffer reused for every block: a buffer per piece and another to
+ * join them were memory outside the JavaScript heap that the collector reclaims late, and it held
+ * more than a hundred megabytes of a year's workbook at once (docs/performance.md, "Export memory").
  */
 async function* deflated(content: ZipEntry['content'], observe: (bytes: Uint8Array) => void): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  let input = Buffer.allocUnsafe(DEFLATE_BLOCK_BYTES * 2);
+  let used = 0;
   const block = () => {
-    const output = deflateRawSync(Buffer.concat(pending, pendingBytes), BLOCK_OPTIONS);
-    pending = [];
-    pendingBytes = 0;
+    const output = deflateRawSync(input.subarray(0, used), BLOCK_OPTIONS);
+    used = 0;
     return output;
   };
   for await (const piece of content) {
-    const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
-    if (bytes.length === 0) continue;
-    observe(bytes);
-    pending.push(bytes);
-    pendingBytes += bytes.length;
-    if (pendingBytes >= DEFLATE_BLOCK_BYTES) yield block();
+    const size = typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.byteLength;
+    if (size === 0) continue;
+    if (used + size > input.length) {
+      if (used > 0) yield block();
+      if (size > input.length) input = Buffer.allocUnsafe(size);
+    }
+    if (typeof piece === 'string') input.write(piece, used, 'utf8');
+    else input.set(piece, used);
+    observe(input.subarray(used, used + size));
+    used += size;
+    if (used >= DEFLATE_BLOCK_BYTES) yield block();
   }
-  if (pendingBytes > 0) yield block();
+  if (used > 0) yield block();
   yield FINAL_BLOCK;
 }
 

@@ -29,6 +29,18 @@ describe('the ZIP writer', () => {
     // Deflated: 200 000 repeated characters take a few hundred bytes.
     expect(zip.length).toBeLessThan(2000);
   });
+
+  it('keeps every byte across block boundaries, a piece larger than a block and multi-byte characters intact', async () => {
+    const line = (i: number) => `${i},商戶 ${i},€${i}.50\n`;
+    const pieces: (string | Uint8Array)[] = [];
+    for (let i = 0; i < 60_000; i++) pieces.push(i % 7 === 0 ? Buffer.from(line(i)) : line(i));
+    pieces.push('大'.repeat(1_500_000), Buffer.from('end'));
+    const expected = pieces.map((p) => (typeof p === 'string' ? p : Buffer.from(p).toString('utf8'))).join('');
+    const [entry] = unzip(await bytes(zipStream([{ name: 'big.csv', content: pieces }])));
+    expect(Buffer.byteLength(expected)).toBeGreaterThan(5 << 20);
+    expect(entry?.text).toBe(expected);
+    expect(entry?.descriptor.size).toBe(Buffer.byteLength(expected));
+  });
 });
 
 describe('the xlsx writer', () => {
