@@ -155,7 +155,8 @@ describe('the CSV export of a view', () => {
 
   it('writes the chosen columns in the order given, in the language of the user, sorted as the view', async () => {
     const browser = await signedIn('admin', 'zh-TW');
-    const day = toIsoDay(addDays(today(), -3));
+    // Not three days back: that is the seed's low day for C0001 (TIP_SHAPES.lowDay), one sale that may be of a type the view leaves out.
+    const day = toIsoDay(addDays(today(), -5));
     const response = await browser.open(exportPath({ format: 'csv', id: randomUUID(), from: day, to: day, columns: 'amount,order,rrn,settleDate', sort: 'trans_amount', dir: 'asc' }));
     const { header, data, totals } = csvParts(await readText(response));
     expect(header).toEqual([zhTW.tx.amount, zhTW.tx.order, zhTW.tx.rrn, zhTW.tx.settleDate]);
