@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Browser, type Download, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Download, type Locator, type Page, type Request } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
 
 /** Texts that must never reach the browser; tests add the passwords they type. */
@@ -156,14 +156,22 @@ export async function openOptions(page: Page, select: Locator): Promise<Locator>
   return options;
 }
 
-/** Downloads the export of a list in this format (the button's menu opened as a person would, again if a click came too early). */
+/**
+ * Downloads the export of a list in this format, as a person would: the button's menu is opened
+ * (again if a click came too early) and the item chosen until the export's request goes out. On
+ * CI's busy cores a click on a menu still being placed can land where the item no longer is:
+ * the menu stays open and nothing starts (CI runs of bdbf026 and babc3e2).
+ */
 export async function exportAs(page: Page, button: Locator, format: 'CSV' | 'Excel (xlsx)'): Promise<Download> {
   const item = page.getByRole('menuitem', { name: format });
   const download = page.waitForEvent('download', { timeout: 60_000 });
+  const isExport = (request: Request) => new URL(request.url()).pathname.startsWith('/api/export/') && !request.url().includes('/api/export/progress');
   await expect(async () => {
     await clickUntilVisible(button, item);
-    // A menu that closed between opening and the click leaves nothing to click: open it again.
+    const requested = page.waitForRequest(isExport, { timeout: 5_000 });
+    requested.catch(() => undefined); // awaited below unless the click itself fails first
     await item.click({ timeout: 5_000 });
+    await requested;
   }).toPass();
   // A refused or broken export says so in a message and never downloads: fail with its words.
   const failed = page.locator('.ant-message-error');
