@@ -13,7 +13,7 @@ import { PanelError } from './PanelError';
 function Panel<T>({ panel, request, render }: { panel: DashboardPanel; request: Promise<GatewayResult<T>>; render: (data: T) => ReactNode }) {
   return (
     <PanelCard panel={panel}>
-      <Suspense fallback={<PanelSkeleton />}>
+      <Suspense fallback={<PanelSkeleton panel={panel} />}>
         <PanelBody request={request} render={render} />
       </Suspense>
     </PanelCard>
