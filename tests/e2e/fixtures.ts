@@ -145,6 +145,18 @@ export async function clickUntilVisible(trigger: Locator, opened: Locator) {
 }
 
 /**
+ * Confirms a dialog with its button, again while the dialog stays open: a click during the dialog's
+ * opening motion can miss its button on CI's busy cores. Only for a choice that closes the dialog.
+ */
+export async function confirmDialog(page: Page, button: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(async () => {
+    if (await dialog.count()) await dialog.getByRole('button', { name: button }).click({ timeout: 5_000 });
+    await expect(dialog).toHaveCount(0, { timeout: 5_000 });
+  }).toPass();
+}
+
+/**
  * Opens a select and answers the options of its own dropdown: another select's dropdown may still
  * be closing and counts as visible while it does, and before hydration a click opens nothing.
  */
