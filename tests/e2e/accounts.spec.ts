@@ -1,4 +1,4 @@
-import { clickUntilVisible, expect, latestMail, signIn, test } from './fixtures';
+import { clickUntilVisible, confirmDialog, expect, latestMail, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -55,7 +55,7 @@ test('admin creates a role 4 account; the user signs in with the mailed password
   const deactivate = page.getByRole('button', { name: 'Deactivate' });
   await clickUntilVisible(page.getByRole('cell', { name: account, exact: true }), deactivate);
   await deactivate.click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Deactivate' }).click();
+  await confirmDialog(page.locator('.ant-modal-confirm'), 'Deactivate');
   await expect(page.getByText('Account deactivated; its sessions have ended.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: account }).getByText('Inactive')).toBeVisible();
   await user.goto('/transaction/transactions');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { clickUntilVisible, expect, signIn, test } from './fixtures';
+import { clickUntilVisible, confirmDialog, expect, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -81,8 +81,7 @@ test('an open payment request is cancelled from its drawer after a confirmation,
   const drawer = page.getByRole('dialog', { name: 'Payment request', exact: true });
   await clickUntilVisible(request.getByText(requestNo), drawer);
   await drawer.getByRole('button', { name: 'Cancel request' }).click();
-  const confirm = page.getByRole('dialog', { name: new RegExp(requestNo) });
-  await confirm.getByRole('button', { name: 'Cancel request' }).click();
+  await confirmDialog(page.getByRole('dialog', { name: new RegExp(requestNo) }), 'Cancel request');
   await expect(drawer).toBeHidden();
   await expect(request).toContainText('Cancelled');
 

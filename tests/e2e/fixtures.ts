@@ -148,11 +148,10 @@ export async function clickUntilVisible(trigger: Locator, opened: Locator) {
  * Confirms a dialog with its button, again while the dialog stays open: a click during the dialog's
  * opening motion can miss its button on CI's busy cores. Only for a choice that closes the dialog.
  */
-export async function confirmDialog(page: Page, button: string) {
-  const dialog = page.getByRole('dialog');
+export async function confirmDialog(dialog: Locator, button: string) {
   await expect(async () => {
-    if (await dialog.count()) await dialog.getByRole('button', { name: button }).click({ timeout: 5_000 });
-    await expect(dialog).toHaveCount(0, { timeout: 5_000 });
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: button }).click({ timeout: 5_000 });
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
   }).toPass();
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
-import { clickUntilVisible, expect, newUser, openOptions, signIn, test } from './fixtures';
+import { clickUntilVisible, confirmDialog, expect, newUser, openOptions, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -109,7 +109,7 @@ test('a customer uploads a document, is refused a renamed executable, finds it l
   expect((await download).suggestedFilename()).toBe(fileName);
 
   await drawer.getByRole('button', { name: 'Remove' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Remove' }).click();
+  await confirmDialog(page.locator('.ant-modal-confirm'), 'Remove');
   await expect(page.getByText('The document was removed.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(0);
 });

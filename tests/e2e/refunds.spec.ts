@@ -119,7 +119,7 @@ test('a batch file with good and bad rows is previewed, the good rows submitted 
     // The first round's confirmation may still be closing: its button bears the same words.
     await expect(maker.getByRole('dialog')).toHaveCount(0);
     await maker.getByRole('main').getByRole('button', { name: 'Submit 1 good rows' }).click();
-    await confirmDialog(maker, 'Submit 1 good rows');
+    await confirmDialog(maker.getByRole('dialog'), 'Submit 1 good rows');
     await expect(maker.getByText('1 of 1 sent')).toBeVisible();
     await expect(maker.getByText(new RegExp(`^${round}: RF\\w+$`))).toBeVisible();
   }
@@ -140,7 +140,7 @@ test('a waiting request is voided after a confirmation', async ({ browser }) => 
   await maker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row').check();
   await maker.getByRole('button', { name: 'Void', exact: true }).click();
   await expect(maker.getByRole('dialog')).toContainText(`Request ${refundNo} for HKD 3.00 will be cancelled.`);
-  await confirmDialog(maker, 'Void');
+  await confirmDialog(maker.getByRole('dialog'), 'Void');
   await expect(maker.locator('tbody tr.portal-row', { hasText: refundNo })).toContainText('Cancelled');
   // Once cancelled it can no longer be selected.
   await expect(maker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row')).toHaveCount(0);
