@@ -25,11 +25,12 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  workers: 2,
+  // One browser at a time: with two, CI's two cores left antd's motions running long enough for clicks to miss.
+  workers: 1,
   reporter: [['list']],
-  // A journey of many pages; generous because CI's two cores serve two workers, the portal and the services.
+  // A journey of many pages; generous because CI's two cores serve the browser, the portal and the services.
   timeout: 90_000,
-  // A sign-in or a server render can take several seconds on CI's two cores under two workers;
+  // A sign-in or a server render can take several seconds on CI's two busy cores;
   // the default 5 s would fail a correct page for being busy.
   expect: { timeout: 15_000 },
   use: {

@@ -64,7 +64,14 @@ export function TabStrip({ userId, menus }: { userId: number; menus: readonly st
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
 
+  // The first run sees the state from before the restore above is applied: saving it would replace
+  // the saved tabs with the current page alone, and a page left at that moment lost its other tabs.
+  const firstSave = useRef(true);
   useEffect(() => {
+    if (firstSave.current) {
+      firstSave.current = false;
+      return;
+    }
     sessionStorage.setItem(key, JSON.stringify(state));
   }, [key, state]);
 
