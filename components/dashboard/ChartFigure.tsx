@@ -10,6 +10,9 @@ export interface FigureTable {
   rows: Record<string, string>[];
 }
 
+/** The chart's drawing height; the panels reserve it before their figures arrive (bodies.tsx). */
+export const CHART_HEIGHT = 260;
+
 // The table view shows only after a switch: antd's Table loads then, not with the dashboard.
 const FigureTableView = dynamic(() => import('./FigureTable').then((m) => m.FigureTable), { ssr: false });
 
@@ -38,7 +41,7 @@ export function ChartFigure({ summary, table, children, testId }: { summary: str
         style={{ marginBottom: 12 }}
       />
       {view === 'chart' ? (
-        <div style={{ position: 'relative', height: 260 }}>
+        <div style={{ position: 'relative', height: CHART_HEIGHT }}>
           {children}
         </div>
       ) : (

@@ -8,6 +8,7 @@ import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
 import { formatAmount, formatCount } from '@/lib/format/money';
 import { localName } from '@/lib/i18n/names';
 import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
+import { CHART_HEIGHT } from './ChartFigure';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
 
 /** The dashboard's grid: each slot is a panel that streams in on its own. */
@@ -30,7 +31,15 @@ export function DashboardGrid({ panels }: { panels: Record<DashboardPanel, React
  * panels stream in one by one, and a placeholder of another height moved every panel below it
  * when its body arrived (Lighthouse counted a layout shift of up to 0.17 on a phone).
  */
-const BODY_HEIGHT: Record<DashboardPanel, number> = { totals: 64, counts: 100, curve: 332, transTypes: 296, topStores: 296, paymentTypes: 296 };
+const FIGURE_HEIGHT = CHART_HEIGHT + 36; // the chart-or-table switch above it: 24 px and a 12 px margin
+const BODY_HEIGHT: Record<DashboardPanel, number> = {
+  totals: 64,
+  counts: 100,
+  curve: FIGURE_HEIGHT + 36, // the week's comparison line above the figure
+  transTypes: FIGURE_HEIGHT,
+  topStores: FIGURE_HEIGHT,
+  paymentTypes: FIGURE_HEIGHT,
+};
 
 export function PanelCard({ panel, children }: { panel: DashboardPanel; children: ReactNode }) {
   const t = useTranslations('dashboard');

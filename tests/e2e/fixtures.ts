@@ -171,12 +171,15 @@ export async function openOptions(page: Page, select: Locator): Promise<Locator>
  * Downloads the export of a list in this format, as a person would: the button's menu is opened
  * (again if a click came too early) and the item chosen until the export's request goes out. On
  * CI's busy cores a click on a menu still being placed can land where the item no longer is:
- * the menu stays open and nothing starts (CI runs of bdbf026 and babc3e2).
+ * the menu stays open and nothing starts (CI's run of bdbf026, and a clean run after it).
  */
 export async function exportAs(page: Page, button: Locator, format: 'CSV' | 'Excel (xlsx)'): Promise<Download> {
   const item = page.getByRole('menuitem', { name: format });
   const download = page.waitForEvent('download', { timeout: 60_000 });
-  const isExport = (request: Request) => new URL(request.url()).pathname.startsWith('/api/export/') && !request.url().includes('/api/export/progress');
+  const isExport = (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    return path.startsWith('/api/export/') && path !== '/api/export/progress';
+  };
   await expect(async () => {
     await clickUntilVisible(button, item);
     const requested = page.waitForRequest(isExport, { timeout: 5_000 });
