@@ -32,6 +32,15 @@ const nextConfig: NextConfig = {
   // Every other build (`npm run build`, `npm start`, the Dockerfile) checks its types.
   typescript: { ignoreBuildErrors: process.env.TYPES_CHECKED === '1' },
   env: { APP_BUILD_ID: buildId },
+  turbopack: {
+    rules: {
+      // antd's style functions, which its zero-runtime theme never calls, out of the browser's bundle (see the loader).
+      '*.js': {
+        condition: { all: ['browser', 'foreign', { path: /node_modules[\\/]antd[\\/]es[\\/].*style/ }] },
+        loaders: ['./scripts/antd-client-styles.cjs'],
+      },
+    },
+  },
   async headers() {
     return [
       { source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') },
