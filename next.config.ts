@@ -49,4 +49,13 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default createNextIntlPlugin('./lib/i18n/request.ts')(nextConfig);
+/**
+ * The message files are compiled at build time (next-intl's `precompile`): no ICU parser in the
+ * browser's bundle, and formatting without parsing on both sides. Every import of `messages/*.json`
+ * in the build gets the compiled form, which only next-intl's formatters read; tests/unit/i18n
+ * holds the compiled messages to the same output as the parsed ones.
+ */
+export default createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+})(nextConfig);
