@@ -1,9 +1,9 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { LanguageSwitch } from '@/components/i18n/LanguageSwitch';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
 import { shellLinks } from '@/lib/shell/links';
 import { APP_VERSION } from '@/lib/version';
-import { LanguageSwitch } from './LanguageSwitch';
 import styles from './public.module.css';
 
 const FOOTER_LINKS = ['faq', 'guide', 'terms', 'privacy', 'contact'] as const;

@@ -1,19 +1,19 @@
 'use client';
 
-import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Drawer, Layout, Select } from 'antd';
+import { GlobalOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Drawer, Layout } from 'antd';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { LanguageSelector } from '@/components/i18n/LanguageSelector';
+import { LanguageSwitch } from '@/components/i18n/LanguageSwitch';
 import { ImportantNoticeDialog } from '@/components/notices/ImportantNoticeDialog';
 import { NoticeBell } from '@/components/notices/NoticeBell';
 import { signOut, USER_KEY } from '@/lib/client/sign-out';
 import { useLiveCount } from '@/lib/client/use-live-count';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { useMediaQuery } from '@/lib/client/use-media-query';
-import { localName } from '@/lib/i18n/names';
+import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
 import type { SessionView } from '@/lib/session/session';
 import type { ShellLinks } from '@/lib/shell/links';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
@@ -27,6 +27,8 @@ import styles from './shell.module.css';
 // The account menu's dialogs open on a click only: their code loads then, not with every page.
 const ProfileDialog = dynamic(() => import('./ProfileDialog').then((m) => m.ProfileDialog), { ssr: false });
 const ChangePasswordDialog = dynamic(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog), { ssr: false });
+// Only partners see their customers' picker: antd's Select loads with it, not with every page.
+const PartnerPicker = dynamic(() => import('./PartnerPicker').then((m) => m.PartnerPicker));
 
 /** Spec section 9: the sidebar becomes a drawer under 1264 px; drawer 279 wide, mini 60. */
 const MOBILE_QUERY = '(max-width: 1263px)';
@@ -114,17 +116,9 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         {/* On a phone the title gives way (the drawer and the browser title still name the portal), so the language and account menus stay on screen. */}
         <span className={`portal-hide-phone ${styles.title}`}>{t('app.title')}</span>
         <div className={styles.bar}>
-          {partners.length > 0 && (
-            <Select
-              aria-label={t('shell.partners')}
-              value={partners[0]?.partner_no}
-              options={partners.map((p) => ({ value: p.partner_no, label: `${localName(locale, p)} (${p.partner_no})` }))}
-              style={{ minWidth: 220 }}
-              className="portal-hide-narrow"
-            />
-          )}
+          {partners.length > 0 && <PartnerPicker partners={partners} />}
           {noticesShown && <NoticeBell />}
-          <LanguageSelector />
+          <LanguageSwitch current={languageOfTag(locale) ?? DEFAULT_LANGUAGE} label={t('language.label')} icon={<GlobalOutlined />} />
           <AccountMenu buttonRef={accountButton} nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onLogout={signOut} />
         </div>
       </Layout.Header>
