@@ -23,6 +23,9 @@ const buildId = resolveBuildId();
 const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
+  // `npm run dev` answers on 127.0.0.1 as on localhost: Next blocks its hot-reload socket for any
+  // other host name by default, and a page opened there never hydrated.
+  allowedDevOrigins: ['127.0.0.1'],
   // pdfkit reads its font metrics from its own folder at run time: it must stay a real package.
   serverExternalPackages: ['pdfkit'],
   reactStrictMode: true,
