@@ -30,7 +30,5 @@ function withoutStyleFunctions(source) {
   return result;
 }
 
-module.exports = function antdClientStyles(source) {
-  return withoutStyleFunctions(source);
-};
+module.exports = withoutStyleFunctions;
 module.exports.withoutStyleFunctions = withoutStyleFunctions;

@@ -10,10 +10,10 @@ import styles from './language.module.css';
  * without opening it, a phone shows its own picker, and it costs no antd); the server action
  * re-renders the page in place. `icon` stands before it, inside its box.
  */
-export function LanguageSwitch({ current, label, icon, className }: { current: Language; label: string; icon?: ReactNode; className?: string }) {
+export function LanguageSwitch({ current, label, icon }: { current: Language; label: string; icon?: ReactNode }) {
   const [pending, startTransition] = useTransition();
   return (
-    <span className={`${styles.box} ${className ?? ''}`}>
+    <span className={styles.box}>
       {icon && (
         <span className={styles.icon} aria-hidden>
           {icon}

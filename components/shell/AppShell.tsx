@@ -19,6 +19,7 @@ import type { ShellLinks } from '@/lib/shell/links';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
 import { BRAND } from '@/lib/theme/tokens';
 import { AccountMenu } from './AccountMenu';
+import type { Partner } from './PartnerPicker';
 import { ShellFooter } from './ShellFooter';
 import { Sidebar, type Organisation } from './Sidebar';
 import { TabStrip } from './TabStrip';
@@ -40,7 +41,7 @@ const readApprovals = (data: { raCount: number }[]) => data[0]?.raCount ?? 0;
 interface Props {
   session: SessionView;
   organisation: Organisation | null;
-  partners: { name: string; cname?: string; partner_no: string }[];
+  partners: Partner[];
   links: ShellLinks;
   sidebarOpen: boolean;
   pendingApprovals: number | null;

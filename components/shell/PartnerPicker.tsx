@@ -4,8 +4,14 @@ import { Select } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { localName } from '@/lib/i18n/names';
 
+export interface Partner {
+  name: string;
+  cname?: string;
+  partner_no: string;
+}
+
 /** The partner's customers, named in the user's language, in the top bar. */
-export function PartnerPicker({ partners }: { partners: { name: string; cname?: string; partner_no: string }[] }) {
+export function PartnerPicker({ partners }: { partners: Partner[] }) {
   const t = useTranslations('shell');
   const locale = useLocale();
   return (
