@@ -1,10 +1,10 @@
 'use client';
 
 import { Skeleton } from 'antd';
-import type { TooltipItem } from 'chart.js';
+import type { Scale, TooltipItem } from 'chart.js';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { CHART_PALETTE, plotValue, shortDay, type DayFigure } from '@/lib/dashboard/figures';
+import { axisLetters, CHART_PALETTE, clipLabel, plotValue, shortDay, type DayFigure } from '@/lib/dashboard/figures';
 import { formatAmount, formatCount } from '@/lib/format/money';
 import { ChartFigure } from './ChartFigure';
 
@@ -28,12 +28,6 @@ function baseOptions(label: (item: Item) => string, title?: (items: Item[]) => s
     plugins: { legend: { position: 'bottom' as const }, tooltip: { callbacks: { label, ...(title ? { title } : {}) } } },
   };
 }
-
-/**
- * Long store names are cut in the middle on the axis: stores of one business share the beginning
- * and differ at the end ("… (Kwun Tong)"). The tooltip and the table view carry them whole.
- */
-const clip = (label: string, max = 30) => (label.length > max ? `${label.slice(0, 11)}…${label.slice(-(max - 12))}` : label);
 
 const amountAxis = { ticks: { callback: (value: string | number) => formatAmount(value) } };
 
@@ -104,7 +98,7 @@ export function TopStoresChart({ rows, summary }: { rows: NamedFigure[]; summary
       <Bar
         aria-label={summary}
         data={{ labels: rows.map((r) => r.label), datasets: [{ label: t('amount'), data: rows.map((r) => plotValue(r.amount)), backgroundColor: CHART_PALETTE[0] }] }}
-        options={{ ...baseOptions((item) => `HKD ${formatAmount(rows[item.dataIndex]?.amount)} · ${formatCount(rows[item.dataIndex]?.count)}`), indexAxis: 'y', scales: { x: amountAxis, y: { ticks: { callback: (_: unknown, index: number) => clip(rows[index]?.label ?? '') } } } }}
+        options={{ ...baseOptions((item) => `HKD ${formatAmount(rows[item.dataIndex]?.amount)} · ${formatCount(rows[item.dataIndex]?.count)}`), indexAxis: 'y', scales: { x: amountAxis, y: { ticks: { callback(this: Scale, _: unknown, index: number) { return clipLabel(rows[index]?.label ?? '', axisLetters(this.chart.width)); } } } } }}
       />
     </ChartFigure>
   );

@@ -50,3 +50,32 @@ export function dashboardPeriod(now = new Date()): { from: string; to: string } 
   const last = today(now);
   return { from: toIsoDay(addDays(last, -6)), to: toIsoDay(last) };
 }
+
+/** A character's width in Latin letters: Chinese characters and full-width forms take about two. */
+const charWidth = (char: string) => ((char.codePointAt(0) ?? 0) >= 0x2e80 ? 2 : 1);
+const widthOf = (chars: string[]) => chars.reduce((width, char) => width + charWidth(char), 0);
+
+/**
+ * Long store names are cut in the middle on the axis: stores of one business share the beginning
+ * and differ at the end ("… (Kwun Tong)"). The tooltip and the table view carry them whole. `max`
+ * is in Latin letters; on a phone the axis gets a third of a narrow chart, and a longer name ran
+ * off the canvas' left edge.
+ */
+export function clipLabel(label: string, max: number): string {
+  const chars = [...label];
+  if (widthOf(chars) <= max) return label;
+  const take = (from: string[], budget: number) => {
+    const kept: string[] = [];
+    for (const char of from) {
+      if ((budget -= charWidth(char)) < 0) break;
+      kept.push(char);
+    }
+    return kept;
+  };
+  const head = take(chars, Math.floor((max - 1) / 3));
+  const tail = take([...chars].reverse(), max - 1 - widthOf(head)).reverse();
+  return `${head.join('')}…${tail.join('')}`;
+}
+
+/** Letters a store's name may take on the axis of a chart this many pixels wide (about 17 px a letter of the axis' third). */
+export const axisLetters = (chartWidth: number) => Math.min(30, Math.max(12, Math.floor(chartWidth / 17)));

@@ -1,4 +1,4 @@
-import { compareWeeks, shortDay } from '@/lib/dashboard/figures';
+import { axisLetters, clipLabel, compareWeeks, shortDay } from '@/lib/dashboard/figures';
 
 const week = (...amounts: string[]) => amounts.map((amount, i) => ({ day: `2026111${i}`, count: 1, amount }));
 
@@ -24,4 +24,28 @@ describe('compareWeeks', () => {
 
 describe('shortDay', () => {
   it('shows month and day', () => expect(shortDay('20261121')).toBe('11-21'));
+});
+
+describe("a store's name on the chart's axis", () => {
+  const width = (text: string) => [...text].reduce((sum, char) => sum + ((char.codePointAt(0) ?? 0) >= 0x2e80 ? 2 : 1), 0);
+
+  it('stays whole when it fits, and is cut in the middle, keeping its end, when it does not', () => {
+    expect(clipLabel('Harbour Bakery (Sha Tin)', 30)).toBe('Harbour Bakery (Sha Tin)');
+    const clipped = clipLabel('Golden Harbour Bakery (Sha Tin)', 18);
+    expect(clipped).toBe('Golde…ry (Sha Tin)');
+    expect(width(clipped)).toBeLessThanOrEqual(18);
+  });
+
+  it('counts a Chinese character as two letters', () => {
+    const clipped = clipLabel('金港麵包西餅店（沙田新城市廣場）', 18);
+    expect(width(clipped)).toBeLessThanOrEqual(18);
+    expect(clipped.endsWith('廣場）')).toBe(true);
+    expect(clipped).toContain('…');
+  });
+
+  it('gives a phone-width chart fewer letters than a desktop one, within 12 to 30', () => {
+    expect(axisLetters(300)).toBe(17);
+    expect(axisLetters(100)).toBe(12);
+    expect(axisLetters(900)).toBe(30);
+  });
 });
