@@ -42,6 +42,11 @@ const nextConfig: NextConfig = {
         condition: { all: ['browser', 'foreign', { path: /node_modules[\\/]antd[\\/]es[\\/].*style/ }] },
         loaders: ['./scripts/antd-client-styles.cjs'],
       },
+      // antd's form context without the rest of @rc-component/form (see the loader).
+      'context.js': {
+        condition: { all: ['browser', 'foreign', { path: /node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/ }] },
+        loaders: ['./scripts/antd-form-context.cjs'],
+      },
     },
   },
   async headers() {

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const STANDALONE = join(ROOT, '.next/standalone');
 const FINGERPRINT_FILE = join(ROOT, '.next/source-fingerprint');
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'postcss.config.mjs', 'scripts/postcss-antd-unused.cjs', 'scripts/antd-client-styles.cjs', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'postcss.config.mjs', 'scripts/postcss-antd-unused.cjs', 'scripts/antd-client-styles.cjs', 'scripts/antd-form-context.cjs', 'package-lock.json', 'tsconfig.json'];
 
 function* files(path) {
   if (!existsSync(path)) return;
