@@ -1,7 +1,7 @@
 'use client';
 
 import { FilePdfOutlined, StopOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Spin, Typography } from 'antd';
+import { App, Button, Flex, Spin } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '@/lib/format/money';
@@ -70,9 +70,9 @@ export function PdfDownload() {
   return (
     <Flex align="center" gap={12} wrap>
       <Spin size="small" />
-      <Typography.Text role="status" data-testid="pdf-progress">
+      <span role="status" data-testid="pdf-progress">
         {stage.kind === 'preparing' ? t('pdf.preparing') : t('pdf.receiving', { size: formatCount(stage.kilobytes) })}
-      </Typography.Text>
+      </span>
       <Button icon={<StopOutlined aria-hidden />} onClick={() => running.current?.abort()}>
         {t('pdf.cancel')}
       </Button>

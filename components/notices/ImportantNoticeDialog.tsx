@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Button, Modal, Typography } from 'antd';
+import { App, Button, Modal } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { postJson } from '@/lib/client/api';
@@ -8,6 +8,7 @@ import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { formatTimestamp14 } from '@/lib/format/date';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
 import { NOTICE_DIALOG_KEY, NOTICES_CHANGED } from '@/lib/notices/codes';
+import text from '@/components/text/text.module.css';
 
 interface ImportantNotice {
   id: number;
@@ -75,8 +76,8 @@ export function ImportantNoticeDialog({ userId }: { userId: number }) {
     >
       {notice && (
         <>
-          <Typography.Paragraph type="secondary">{t('importantIntro', { date: formatTimestamp14(notice.createdAt) })}</Typography.Paragraph>
-          <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{notice.body}</Typography.Paragraph>
+          <p className={`${text.paragraph} ${text.secondary}`}>{t('importantIntro', { date: formatTimestamp14(notice.createdAt) })}</p>
+          <p className={`${text.paragraph} ${text.preLine}`}>{notice.body}</p>
         </>
       )}
     </Modal>

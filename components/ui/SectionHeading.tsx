@@ -1,12 +1,6 @@
-'use client';
-
-import { Typography } from 'antd';
+import text from '@/components/text/text.module.css';
 
 /** A section's h2 inside a page (the list under a page's figures or form). */
 export function SectionHeading({ title }: { title: string }) {
-  return (
-    <Typography.Title level={2} style={{ fontSize: 18 }}>
-      {title}
-    </Typography.Title>
-  );
+  return <h2 className={text.sectionTitle}>{title}</h2>;
 }
