@@ -1,6 +1,7 @@
 'use client';
 
-import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Col, Empty, Flex, Row, Skeleton, Statistic } from 'antd';
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { compareWeeks, signedChange } from '@/lib/dashboard/figures';
@@ -8,8 +9,13 @@ import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
 import { formatAmount, formatCount } from '@/lib/format/money';
 import { localName } from '@/lib/i18n/names';
 import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
+import text from '@/components/text/text.module.css';
 import { CHART_HEIGHT } from './ChartFigure';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
+import styles from './panel.module.css';
+
+/** A failed panel's alert: its code loads with the failure, so a dashboard that answers does without it. */
+export const PanelError = dynamic(() => import('./PanelError').then((m) => m.PanelError));
 
 /** The dashboard's grid: each slot is a panel that streams in on its own. */
 export function DashboardGrid({ panels }: { panels: Record<DashboardPanel, ReactNode> }) {
@@ -44,9 +50,14 @@ const BODY_HEIGHT: Record<DashboardPanel, number> = {
 export function PanelCard({ panel, children }: { panel: DashboardPanel; children: ReactNode }) {
   const t = useTranslations('dashboard');
   return (
-    <Card title={t(`${panel}.title`)} style={{ height: '100%' }} data-testid={`panel-${panel}`}>
-      <div style={{ minHeight: BODY_HEIGHT[panel] }}>{children}</div>
-    </Card>
+    <section className={styles.panel} aria-labelledby={`panel-${panel}-title`} data-testid={`panel-${panel}`}>
+      <h2 className={styles.title} id={`panel-${panel}-title`}>
+        {t(`${panel}.title`)}
+      </h2>
+      <div className={styles.body}>
+        <div style={{ minHeight: BODY_HEIGHT[panel] }}>{children}</div>
+      </div>
+    </section>
   );
 }
 
@@ -75,7 +86,7 @@ export function CountsBody({ data }: { data: PanelData<'counts'> }) {
   const locale = useLocale();
   return (
     <>
-      <Typography.Paragraph strong>{localName(locale, { name: data.customer_name, cname: data.customer_cname })}</Typography.Paragraph>
+      <p className={`${text.paragraph} ${text.strong}`}>{localName(locale, { name: data.customer_name, cname: data.customer_cname })}</p>
       <Flex gap={32} wrap>
         <Statistic title={t('merchants')} value={formatCount(data.merchant_count)} />
         <Statistic title={t('stores')} value={formatCount(data.store_count)} />
@@ -89,15 +100,13 @@ export function CurveBody({ data }: { data: PanelData<'curve'> }) {
   const t = useTranslations('dashboard.curve');
   const week = compareWeeks(data.current, data.previous);
   const change = signedChange(week);
-  const tone = week.direction === 'down' ? 'danger' : week.direction === 'up' ? 'success' : 'secondary';
+  const tone = week.direction === 'down' ? text.danger : week.direction === 'up' ? text.success : text.secondary;
   return (
     <>
-      <Typography.Paragraph data-testid="curve-comparison">
-        <Typography.Text strong>HKD {formatAmount(week.current)}</Typography.Text>{' '}
-        <Typography.Text type={tone}>
-          {change === null ? t('noComparison') : t('change', { percent: change })}
-        </Typography.Text>
-      </Typography.Paragraph>
+      <p className={text.paragraph} data-testid="curve-comparison">
+        <strong className={text.strong}>HKD {formatAmount(week.current)}</strong>{' '}
+        <span className={tone}>{change === null ? t('noComparison') : t('change', { percent: change })}</span>
+      </p>
       <CurveChart current={data.current} previous={data.previous} summary={t('summary', { current: formatAmount(week.current), previous: formatAmount(week.previous) })} />
     </>
   );
@@ -128,8 +137,8 @@ export function PartnerHeader({ partner }: { partner: { name: string; cname?: st
   const t = useTranslations('dashboard');
   const locale = useLocale();
   return (
-    <Typography.Paragraph data-testid="partner-header" style={{ marginBottom: 16 }}>
+    <p className={text.paragraph} data-testid="partner-header" style={{ marginBottom: 16 }}>
       {t('partner', { name: localName(locale, partner), number: partner.partner_no, mids: partner.midNumber })}
-    </Typography.Paragraph>
+    </p>
   );
 }

@@ -3,8 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import type { DashboardPanel, DashboardRequests } from '@/lib/dashboard/load';
 import type { GatewayResult } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
-import { CountsBody, CurveBody, DashboardGrid, PanelCard, PanelSkeleton, PaymentTypesBody, TopStoresBody, TotalsBody, TransTypesBody } from './bodies';
-import { PanelError } from './PanelError';
+import { CountsBody, CurveBody, DashboardGrid, PanelCard, PanelError, PanelSkeleton, PaymentTypesBody, TopStoresBody, TotalsBody, TransTypesBody } from './bodies';
 
 /**
  * One panel: its frame renders at once, its body streams in when its own call answers, and a failed
