@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { loadSchemas } from '@/lib/client/form-rules';
+import { useDayjsLocale } from '@/lib/client/use-dayjs-locale';
 import { textOf, type ListDefinition, type ListFilter, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
 import type { FilterOptions } from '@/lib/list-kit/options';
 
@@ -41,6 +42,7 @@ const WIDTHS = { days: { xs: 24, md: 12, xl: 8 }, wide: { xs: 24, md: 8 }, field
  */
 export function FilterForm({ definition, values, issues, options, loading, onSearch, onReset }: Props) {
   const t = useTranslations();
+  useDayjsLocale();
   const [form] = Form.useForm<FormValues>();
   const [open, setOpen] = useState(() => issues.length > 0);
   const watched = Form.useWatch([], form) ?? {};
