@@ -1,7 +1,7 @@
 'use client';
 
 import { GlobalOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
@@ -28,6 +28,8 @@ import styles from './shell.module.css';
 // The account menu's dialogs open on a click only: their code loads then, not with every page.
 const ProfileDialog = dynamic(() => import('./ProfileDialog').then((m) => m.ProfileDialog), { ssr: false });
 const ChangePasswordDialog = dynamic(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog), { ssr: false });
+// The sidebar's drawer, on narrow screens only: its code loads once the screen is known to be narrow, before the first tap.
+const Drawer = dynamic(() => import('antd/es/drawer'), { ssr: false });
 // Only partners see their customers' picker: antd's Select loads with it, not with every page.
 const PartnerPicker = dynamic(() => import('./PartnerPicker').then((m) => m.PartnerPicker));
 
@@ -58,7 +60,6 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
   // The drawer belongs to the page it was opened on, so it closes on route change.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = mobile && drawerPath === pathname;
-  const drawerMounted = useOpenedOnce(drawerOpen);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   const passwordMounted = useOpenedOnce(dialog === 'password');
   const accountButton = useRef<HTMLButtonElement>(null);
@@ -135,7 +136,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         >
           {sidebar(!open)}
         </Layout.Sider>
-        {drawerMounted && (
+        {mobile && (
           <Drawer placement="left" size={SIDEBAR_WIDTH} open={drawerOpen} onClose={() => setDrawerPath(null)} styles={{ body: { padding: 0 } }} title={t('app.title')}>
             {sidebar(false)}
           </Drawer>
