@@ -17,6 +17,8 @@ interface Props {
   issues: readonly ListIssue[];
   options: FilterOptions;
   loading: boolean;
+  /** The page asks for a filter (its notice): a phone shows them all at first. */
+  expanded?: boolean;
   onSearch: (values: Partial<ListValues>) => void;
   onReset: () => void;
 }
@@ -33,6 +35,12 @@ const formField = (definition: ListDefinition, field: string) => (field === 'fro
 /** How many filters a phone shows before "More filters" (the span and the first choices). */
 const PHONE_FILTERS = 3;
 
+/** The filters a phone shows at first: the first few, never an amount's "from" without its "to". */
+function phoneCount(filters: readonly ListFilter[]): number {
+  const count = Math.min(PHONE_FILTERS, filters.length);
+  return filters[count - 1]?.kind === 'amount' && filters[count]?.kind === 'amount' ? count + 1 : count;
+}
+
 const WIDTHS = { days: { xs: 24, md: 12, xl: 8 }, wide: { xs: 24, md: 8 }, field: { xs: 24, md: 12, xl: 8 }, amount: { xs: 12, md: 6, xl: 4 } };
 
 /**
@@ -40,11 +48,11 @@ const WIDTHS = { days: { xs: 24, md: 12, xl: 8 }, wide: { xs: 24, md: 8 }, field
  * their names, and the session's merchants, stores and terminals (each narrowed by the one it
  * belongs to). Checked with the list's own zod schema before the URL changes.
  */
-export function FilterForm({ definition, values, issues, options, loading, onSearch, onReset }: Props) {
+export function FilterForm({ definition, values, issues, options, loading, expanded = false, onSearch, onReset }: Props) {
   const t = useTranslations();
   useDayjsLocale();
   const [form] = Form.useForm<FormValues>();
-  const [open, setOpen] = useState(() => issues.length > 0);
+  const [open, setOpen] = useState(() => expanded || issues.length > 0);
   const watched = Form.useWatch([], form) ?? {};
   const message = (issue: ListIssue) => t(issue.message as never, (issue.params ?? {}) as never);
   const status = (key: string) => {
@@ -80,7 +88,7 @@ export function FilterForm({ definition, values, issues, options, loading, onSea
   const field = (filter: ListFilter) => {
     switch (filter.kind) {
       case 'days':
-        return <DatePicker.RangePicker style={{ width: '100%' }} allowClear={false} />;
+        return <DatePicker.RangePicker style={{ width: '100%' }} allowClear={false} classNames={{ popup: { root: 'portal-range-popup' } }} />;
       case 'text':
         return <Input maxLength={filter.max} />;
       case 'amount':
@@ -96,6 +104,7 @@ export function FilterForm({ definition, values, issues, options, loading, onSea
   };
   // An option filter with nothing to choose from (a customer's own list for a partner-only picker) is left out.
   const shown = definition.filters.filter((f) => f.kind !== 'option' || (options[f.source]?.length ?? 0) > 0);
+  const onPhone = phoneCount(shown);
 
   return (
     <Card>
@@ -112,7 +121,7 @@ export function FilterForm({ definition, values, issues, options, loading, onSea
       >
         <Row gutter={16} id={`${definition.id}-filters`} className={open ? 'list-filters list-filters-open' : 'list-filters'}>
           {shown.map((filter, index) => (
-            <Col key={filter.key} className={index >= PHONE_FILTERS ? 'list-filter-more' : undefined} {...(filter.kind === 'days' ? WIDTHS.days : filter.kind === 'amount' ? WIDTHS.amount : filter.wide ? WIDTHS.wide : WIDTHS.field)}>
+            <Col key={filter.key} className={index >= onPhone ? 'list-filter-more' : undefined} {...(filter.kind === 'days' ? WIDTHS.days : filter.kind === 'amount' ? WIDTHS.amount : filter.wide ? WIDTHS.wide : WIDTHS.field)}>
               <Form.Item name={filter.key} label={t(filter.label as never)} {...status(filter.key)}>
                 {field(filter)}
               </Form.Item>
@@ -120,9 +129,9 @@ export function FilterForm({ definition, values, issues, options, loading, onSea
           ))}
         </Row>
         <Flex gap={8} justify="end" wrap>
-          {shown.length > PHONE_FILTERS && (
+          {shown.length > onPhone && (
             <Button type="link" className="list-filter-toggle" aria-expanded={open} aria-controls={`${definition.id}-filters`} onClick={() => setOpen(!open)}>
-              {open ? t('list.fewerFilters') : t('list.moreFilters', { count: shown.length - PHONE_FILTERS })}
+              {open ? t('list.fewerFilters') : t('list.moreFilters', { count: shown.length - onPhone })}
             </Button>
           )}
           <Button onClick={onReset}>{t('list.reset')}</Button>

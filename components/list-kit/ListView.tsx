@@ -67,7 +67,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
   return (
     <ListSelectionContext value={selected}>
     <Flex vertical gap={16}>
-      <FilterForm key={search} definition={definition} values={values} issues={issues} options={options} loading={loading} onSearch={(next) => go(listSearch(definition, next))} onReset={() => go('')} />
+      <FilterForm key={search} definition={definition} values={values} issues={issues} options={options} loading={loading} expanded={Boolean(notice)} onSearch={(next) => go(listSearch(definition, next))} onReset={() => go('')} />
       {notice && <Alert type="info" showIcon title={notice} />}
       {error && <Alert type="error" showIcon title={error} />}
       {result?.summary && (
