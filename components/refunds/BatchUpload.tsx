@@ -8,7 +8,7 @@ import { postJson } from '@/lib/client/api';
 import { formatMoney } from '@/lib/format/money';
 import { sumDecimals } from '@/lib/format/decimal';
 import type { CheckedRow } from '@/lib/refunds/batch';
-import { BATCH_COLUMNS, BATCH_LIMITS } from '@/lib/refunds/codes';
+import { BATCH_COLUMNS, BATCH_LIMITS, REASON_TYPES } from '@/lib/refunds/codes';
 
 /** A previewed row (errors translated by the server) and, once sent, its result. */
 type PreviewRow = Omit<CheckedRow, 'errors'> & { errors: string[]; outcome?: { ok: boolean; text: string } };
@@ -27,6 +27,7 @@ export function BatchUpload() {
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const good = rows?.filter((r) => r.request) ?? [];
+  const created = good.filter((r) => r.outcome?.ok).length;
 
   async function read(file: File) {
     setError(undefined);
@@ -63,7 +64,8 @@ export function BatchUpload() {
     <Card title={t('refund.batch.title')}>
       <Flex vertical gap={12}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('refund.batch.limits', { rows: BATCH_LIMITS.rows, kilobytes: BATCH_LIMITS.bytes / 1024, columns: BATCH_COLUMNS.join(', ') })}
+          {t('refund.batch.limits', { rows: BATCH_LIMITS.rows, kilobytes: BATCH_LIMITS.bytes / 1024, columns: BATCH_COLUMNS.join(', ') })}{' '}
+          {t('refund.batch.reasonTypes', { types: REASON_TYPES.map((code) => `${code} (${t(`refund.reasonTypes.${code}`)})`).join(', ') })}
         </Typography.Paragraph>
         <Space wrap>
           <Button href="/api/refunds/batch/template?format=csv">{t('refund.batch.templateCsv')}</Button>
@@ -101,7 +103,11 @@ export function BatchUpload() {
                 },
               ]}
             />
-            {sent !== null && <Progress percent={good.length ? Math.round((sent / good.length) * 100) : 100} format={() => t('refund.batch.progress', { done: sent, count: good.length })} />}
+            {sent !== null && <Progress percent={good.length ? Math.round((sent / good.length) * 100) : 100} status={sent === good.length && created < good.length ? 'exception' : undefined} format={() => t('refund.batch.progress', { done: sent, count: good.length })} />}
+            {sent !== null && sent === good.length && (
+              // What the services accepted, not what was sent: a row they refuse (over its balance, another customer's) is no request.
+              <Alert type={created === good.length ? 'success' : created === 0 ? 'error' : 'warning'} showIcon title={t('refund.batch.outcome', { created, count: good.length, refused: good.length - created })} data-testid="batch-outcome" />
+            )}
             <div>
               <Button type="primary" disabled={good.length === 0 || sent !== null} onClick={() => setConfirming(true)}>
                 {t('refund.batch.submit', { count: good.length })}

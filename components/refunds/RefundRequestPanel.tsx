@@ -145,6 +145,7 @@ export function RefundRequestPanel() {
                 <Form.Item
                   name="refundAmount"
                   label={t('refund.form.amount')}
+                  required
                   extra={t('refund.form.amountHelp', { balance: formatAmount(sale.refundBalance) })}
                   rules={[{ validator: async (_, value: string | undefined) => { const problem = amountProblem(value ?? '', limits); if (problem) throw new Error(t(problem.key as never, problem.values as never)); } }]}
                 >

@@ -43,8 +43,9 @@ export function amountProblem(value: string, limits?: { transAmount: string; bal
   const amount = parseDecimal(value.trim()) as Big;
   const balance = new Big(limits.balance);
   if (new Big(limits.transAmount).lte(0) || balance.lte(0)) return { key: 'refund.errors.nothingToRefund' };
-  if (amount.gt(limits.transAmount)) return { key: 'refund.errors.overAmount', values: { amount: formatAmount(limits.transAmount) } };
+  // The balance first: it is the tighter limit (what is left after earlier refunds), and the spec's message shows it.
   if (amount.gt(balance)) return { key: 'refund.errors.overBalance', values: { balance: formatAmount(limits.balance) } };
+  if (amount.gt(limits.transAmount)) return { key: 'refund.errors.overAmount', values: { amount: formatAmount(limits.transAmount) } };
   return null;
 }
 

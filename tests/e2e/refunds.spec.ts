@@ -58,7 +58,7 @@ test('a maker requests a partial refund, a checker approves it with the password
   // Over the balance: refused with the balance in the message.
   await maker.getByLabel('Refund amount').fill('99999999');
   await maker.getByRole('button', { name: 'Request refund' }).click();
-  await expect(maker.getByText(/may not exceed the transaction amount/)).toBeVisible();
+  await expect(maker.getByText(`The refund amount may not exceed the refundable balance of ${Number(sale.refundBalance).toLocaleString('en-US', { minimumFractionDigits: 2 })}.`)).toBeVisible();
   await maker.getByLabel('Refund amount').fill('1.25');
   await maker.getByLabel('Reason type').click();
   await maker.getByTitle('Goods returned').click();
@@ -107,20 +107,24 @@ test('a batch file with good and bad rows is previewed, the good rows submitted 
   const header = 'merchantNo,transDate,transTime,orderNo,rrn,refundAmount,reasonType,reason';
   const good = [sale.merchant_no, sale.gmt_payment.slice(0, 8), sale.gmt_payment.slice(8), sale.order_no, '', '2.00', 'DUPLICATE', 'Charged twice'].join(',');
   const bad = [sale.merchant_no, '2026-11-01', '1230', sale.order_no, '', '1.234', 'DUPLICATE', 'Bad row'].join(',');
-  const file = { name: 'refunds.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${good}\r\n${bad}\r\n`) };
+  // Well formed, so the preview passes it; only the services know it is more than the balance.
+  const tooMuch = [sale.merchant_no, sale.gmt_payment.slice(0, 8), sale.gmt_payment.slice(8), sale.order_no, '', '99999999.00', 'DUPLICATE', 'Too much'].join(',');
+  const file = { name: 'refunds.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${good}\r\n${bad}\r\n${tooMuch}\r\n`) };
 
   await maker.goto(REQUEST);
   await expect(maker.getByText(/at most 200 rows and 1024 KB/)).toBeVisible();
   for (const round of ['Requested', 'Already requested']) {
     await maker.locator('input[type=file]').setInputFiles(file);
-    await expect(maker.getByText('1 of 2 rows can be submitted; 1 have errors.')).toBeVisible();
+    await expect(maker.getByText('2 of 3 rows can be submitted; 1 have errors.')).toBeVisible();
     await expect(maker.getByText(/transaction date must be a real date written yyyyMMdd/)).toBeVisible();
     await expect(maker.getByText(/at most 2 decimals/)).toBeVisible();
     // The page's button, not the confirmation's of the same words (confirmDialog waits for that one to close).
-    await maker.getByRole('main').getByRole('button', { name: 'Submit 1 good rows' }).click();
-    await confirmDialog(maker.getByRole('dialog'), 'Submit 1 good rows');
-    await expect(maker.getByText('1 of 1 sent')).toBeVisible();
+    await maker.getByRole('main').getByRole('button', { name: 'Submit 2 good rows' }).click();
+    await confirmDialog(maker.getByRole('dialog'), 'Submit 2 good rows');
+    await expect(maker.getByText('2 of 2 sent')).toBeVisible();
     await expect(maker.getByText(new RegExp(`^${round}: RF\\w+$`))).toBeVisible();
+    // Sent is not made: the summary counts what the services accepted.
+    await expect(maker.getByTestId('batch-outcome')).toHaveText('1 of 2 refund requests made; 1 refused (see the Result column).');
   }
   const found = await maker.request.post('/api/refunds/find', { data: { alipayOrder: sale.order_no }, headers: { origin: new URL(maker.url()).origin } });
   expect(((await found.json()) as { data: Sale[] }).data[0]?.refundBalance).toBe((Number(sale.refundBalance) - 2).toFixed(2));
