@@ -7,15 +7,15 @@ import { DESCRIPTION_MAX, EXPIRY_MINUTES } from './codes';
  * route handler; the reference services check the same again, plus scope and state.
  */
 
-const amountField = z.string().superRefine((value, context) => {
+const amountField = z.string({ error: 'collect.errors.amountRequired' }).superRefine((value, context) => {
   const problem = amountRuleProblem(value);
   if (problem) context.addIssue({ code: 'custom', message: `collect.errors.${problem}` });
 });
 
 /** A new payment request as the form and POST /api/collect/requests take it. */
 export const paymentRequestSchema = z.object({
-  merchantNo: z.string().trim().min(1, 'collect.errors.merchantRequired').max(30),
-  storeCode: z.string().trim().min(1, 'collect.errors.storeRequired').max(30),
+  merchantNo: z.string({ error: 'collect.errors.merchantRequired' }).trim().min(1, 'collect.errors.merchantRequired').max(30),
+  storeCode: z.string({ error: 'collect.errors.storeRequired' }).trim().min(1, 'collect.errors.storeRequired').max(30),
   amount: amountField,
   description: z.string().trim().max(DESCRIPTION_MAX, 'collect.errors.descriptionTooLong').default(''),
   expiresInMinutes: z.number().int().min(EXPIRY_MINUTES.min, 'collect.errors.expiry').max(EXPIRY_MINUTES.max, 'collect.errors.expiry'),

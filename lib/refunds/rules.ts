@@ -7,7 +7,7 @@ import { amountProblem, REASON_MAX, REASON_TYPES } from './codes';
  * database (balance, scope, existence).
  */
 
-const amountField = z.string().superRefine((value, context) => {
+const amountField = z.string({ error: 'refund.errors.amountRequired' }).superRefine((value, context) => {
   const problem = amountProblem(value);
   if (problem) context.addIssue({ code: 'custom', message: problem.key });
 });
