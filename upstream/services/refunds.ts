@@ -267,7 +267,7 @@ const approvalLocked = (lockedUntil: string) =>
  * with wrong entries counted like sign-ins: after `lockoutFailures` of them in a row, approvals
  * lock for `lockoutMinutes`. One statement counts and locks, so concurrent guesses cannot skip it.
  */
-async function checkApprovalPassword(context: AuthedContext, password: string) {
+async function checkApprovalPassword(context: AuthedContext, password: string, refundIds: readonly number[]) {
   const { db, clock, config, principal } = context;
   const now = clock.timestamp();
   const [state] = await db.query<{ approval_locked_until: string | null }>('SELECT approval_locked_until FROM users WHERE user_id = $1', [principal.userId]);
@@ -284,7 +284,8 @@ async function checkApprovalPassword(context: AuthedContext, password: string) {
       WHERE user_id = $1 RETURNING approval_locked_until IS NOT NULL AND approval_locked_until > $4 AS locked, approval_failures AS failures`,
     [principal.userId, config.lockoutFailures, lockUntil, now],
   );
-  await context.log(after?.locked ? 'refund.approve.locked' : 'refund.approve.password_failed');
+  // Refused, not done: the log's outcome says so, and names the requests the approver tried to decide.
+  await context.log(after?.locked ? 'refund.approve.locked' : 'refund.approve.password_failed', '', { refundIds: [...refundIds] }, undefined, 'refused');
   if (after?.locked) throw approvalLocked(lockUntil);
   throw new ServiceError(422, 'APPROVAL_PASSWORD_WRONG', 'The password is incorrect', { remaining: config.lockoutFailures - (after?.failures ?? 0) });
 }
@@ -304,7 +305,7 @@ const decide = authedCall({
     const { db, clock, principal } = context;
     checkUserId(context, input.userid);
     if (!principal.canApprove) throw forbidden('This role cannot approve refunds');
-    await checkApprovalPassword(context, input.password);
+    await checkApprovalPassword(context, input.password, input.refundArray);
     const { customers, merchants } = await context.scope();
     const result = [];
     for (const refundId of [...new Set(input.refundArray)]) {

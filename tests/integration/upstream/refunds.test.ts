@@ -112,6 +112,11 @@ describe.each(DATABASES)('refunds on %s', (database) => {
     const wrong = await upstream.client.call<{ error: { code: string } }>('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Wrong#2026' }, { token: checker });
     expect(wrong.status).toBe(422);
     expect(wrong.body.error.code).toBe('APPROVAL_PASSWORD_WRONG');
+    // The activity log says the approval was refused, and which request it was for.
+    const [logged] = await upstream.db.query<{ outcome: string; detail: { refundIds?: number[] } }>(
+      "SELECT outcome, detail FROM activity_log WHERE action = 'refund.approve.password_failed' ORDER BY id DESC LIMIT 1",
+    );
+    expect(logged).toEqual({ outcome: 'refused', detail: { refundIds: [created.body.refundId] } });
     expect((await upstream.client.call('POST', APPROVE, { refundArray: [created.body.refundId], result: 'approve', password: 'Portal#2026' }, { token: maker })).status).toBe(403);
     expect((await request(checker, nextSale(), '1.00')).status).toBe(403);
     expect(await status(created.body.refundId as number)).toBe('10');
