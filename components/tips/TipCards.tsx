@@ -19,16 +19,22 @@ const hkd = (amount: string) => `HKD ${formatAmount(amount)}`;
 const signed = (value: string) => (value.startsWith('-') ? value : `+${value}`);
 const hours = (hour: number) => ({ from: `${String(hour).padStart(2, '0')}:00`, to: `${String(hour + 1).padStart(2, '0')}:00` });
 
+/**
+ * Tips whose transactions the list cannot pick out (an hour of the day, a weekday, voids against
+ * sales): their link opens the whole period the figures come from, and says so.
+ */
+const PERIOD_KINDS: Partial<Record<SmartTip['kind'], number>> = { BUSY_HOUR: TIP_RULES.busyDays, BUSY_WEEKDAY: TIP_RULES.busyDays, REFUND_RATE: TIP_RULES.recentDays };
+
 /** A tip's headline figure and its sentence, every code by its translated name. */
 function wordsOf(tip: SmartTip, t: Translate, tPayment: (code: string) => string): { figure: string; text: string } {
   const weekday = (n: number) => t(`weekdays.${n}` as never);
   switch (tip.kind) {
     case 'BUSY_HOUR': {
       const span = hours(tip.subject.hour);
-      return { figure: `${span.from}–${span.to}`, text: t('text.BUSY_HOUR', { ...span, count: formatCount(tip.figures.count), amount: hkd(tip.figures.amount), share: tip.figures.share, days: TIP_RULES.busyDays }) };
+      return { figure: `${span.from}–${span.to}`, text: t('text.BUSY_HOUR', { ...span, count: tip.figures.count, amount: hkd(tip.figures.amount), share: tip.figures.share, days: TIP_RULES.busyDays }) };
     }
     case 'BUSY_WEEKDAY':
-      return { figure: weekday(tip.subject.weekday), text: t('text.BUSY_WEEKDAY', { weekday: weekday(tip.subject.weekday), count: formatCount(tip.figures.count), amount: hkd(tip.figures.amount), share: tip.figures.share, days: TIP_RULES.busyDays }) };
+      return { figure: weekday(tip.subject.weekday), text: t('text.BUSY_WEEKDAY', { weekday: weekday(tip.subject.weekday), count: tip.figures.count, amount: hkd(tip.figures.amount), share: tip.figures.share, days: TIP_RULES.busyDays }) };
     case 'PAYMENT_MIX':
       return {
         figure: t('points', { value: signed(tip.figures.change) }),
@@ -59,7 +65,7 @@ function wordsOf(tip: SmartTip, t: Translate, tPayment: (code: string) => string
       return {
         figure: hkd(tip.figures.net),
         text: t('text.LOW_DAY', {
-          weekday: weekday(tip.subject.weekday), day: tip.subject.day, count: formatCount(tip.figures.count), net: hkd(tip.figures.net),
+          weekday: weekday(tip.subject.weekday), day: tip.subject.day, count: tip.figures.count, net: hkd(tip.figures.net),
           medianCount: tip.figures.medianCount, medianNet: hkd(tip.figures.medianNet), weeks: TIP_RULES.lowDayWeeks,
         }),
       };
@@ -83,6 +89,7 @@ export function TipCards({ tips }: { tips: ShownTip[] }) {
               .filter(({ tip }) => tip.kind === kind)
               .map(({ tip, href }) => {
                 const { figure, text } = wordsOf(tip, t, (code) => tPayment(code as never));
+                const periodDays = PERIOD_KINDS[tip.kind];
                 return (
                   <Col key={href + figure} xs={24} md={12} xl={8}>
                     <Card style={{ height: '100%' }} data-testid="tip" data-kind={tip.kind}>
@@ -91,7 +98,7 @@ export function TipCards({ tips }: { tips: ShownTip[] }) {
                       </Typography.Text>
                       <Typography.Paragraph style={{ margin: '8px 0', overflowWrap: 'anywhere' }}>{text}</Typography.Paragraph>
                       <Link href={href} prefetch={false} data-testid="tip-link">
-                        {t('show')}
+                        {periodDays ? t('showDays', { days: periodDays }) : t('show')}
                       </Link>
                     </Card>
                   </Col>
