@@ -15,7 +15,8 @@ import { logged } from '@/lib/log/request';
 async function handle(request: NextRequest) {
   // A download of a customer's figures: a link on another site must not fetch one.
   const refused = crossSite(request);
-  if (refused) return refused;
+  // Opened as a page (a typed address, a bookmark, a link elsewhere): the dashboard, whose button makes the file, not an error in JSON.
+  if (refused) return request.headers.get('sec-fetch-mode') === 'navigate' ? redirectTo('/dashboard/dashboard') : refused;
   const { session } = await sessionOf(request);
   if (!session) return redirectTo('/login');
   if (!session.menus.includes('dashboard')) return redirectTo('/401');

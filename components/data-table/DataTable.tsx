@@ -111,7 +111,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
         <Typography.Text type="secondary" aria-live="polite">
           {t('table.total', { total })}
         </Typography.Text>
-        <Flex gap={8} align="center">
+        <Flex gap={8} align="center" justify="end" wrap>
           {toolbar}
           <Dropdown
             trigger={['click']}

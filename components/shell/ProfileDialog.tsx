@@ -55,7 +55,7 @@ export function ProfileDialog({ account, onClose }: { account: string; onClose: 
         {profile === null && <Skeleton active paragraph={{ rows: 6 }} />}
         {profile === 'failed' && <Result status="warning" title={t('profile.loadFailed')} extra={<Button onClick={load}>{t('shell.tabRefresh')}</Button>} />}
         {profile && profile !== 'failed' && labels && (
-          <Descriptions column={1} size="small" bordered styles={{ label: { width: 200 } }}>
+          <Descriptions column={1} size="small" bordered styles={{ label: { width: 'min(200px, 35%)' } }}>
             <Descriptions.Item label={t(labels.name as never)}>{profile.name}</Descriptions.Item>
             <Descriptions.Item label={t(labels.number as never)}>{profile.typeNo}</Descriptions.Item>
             <Descriptions.Item label={t('profile.account')}>{profile.account}</Descriptions.Item>

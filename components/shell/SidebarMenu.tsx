@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
 import type { MenuEntry } from '@/lib/auth/menu';
 import { MenuLink, menuIcon } from './MenuLink';
 import styles from './sidebar.module.css';
@@ -19,6 +20,11 @@ interface Props {
  */
 export function SidebarMenu({ entries, active, pendingApprovals }: Props) {
   const t = useTranslations('menu');
+  const menu = useRef<HTMLUListElement>(null);
+  // The current page's item is in view: on a short screen the lower groups start below the sidebar's fold.
+  useEffect(() => {
+    menu.current?.querySelector(`.${styles.selected}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
   const item = (code: string, path: string, nested: boolean) => (
     <li key={code} className={code === active ? `${styles.item} ${styles.selected}` : styles.item} style={{ paddingInlineStart: nested ? 48 : 24 }}>
       {!nested && <span className={styles.icon}>{menuIcon(code)}</span>}
@@ -28,7 +34,7 @@ export function SidebarMenu({ entries, active, pendingApprovals }: Props) {
     </li>
   );
   return (
-    <ul className={styles.menu}>
+    <ul className={styles.menu} ref={menu}>
       {entries.map((entry) =>
         entry.kind === 'item' ? (
           item(entry.code, entry.path, false)

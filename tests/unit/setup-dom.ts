@@ -51,3 +51,6 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+
+// jsdom lays nothing out, so it has no scrolling: a component that brings an element into view does nothing here.
+Element.prototype.scrollIntoView = function scrollIntoView() {};

@@ -31,6 +31,14 @@ describe("the open sidebar's menu (plain links, no antd Menu)", () => {
     expect(screen.getByRole('link', { name: 'Homepage' })).not.toHaveAttribute('aria-current');
   });
 
+  it("brings the current page's item into view, where a short screen would leave it below the fold", () => {
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
+    renderMenu(['dashboard', 'transactions', 'stores'], 'stores');
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toContainElement(screen.getByRole('link', { name: 'Store information' }));
+    scrolled.mockRestore();
+  });
+
   it("names the review badge's count on the review item", () => {
     renderMenu(['dashboard', 'reviewRefund'], undefined, 3);
     const review = screen.getByRole('link', { name: /Review refund application/ });
