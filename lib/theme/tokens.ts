@@ -37,6 +37,9 @@ export const theme: ThemeConfig = {
     // antd's red (#ff4d4f) and green (#52c41a) as text on white fail AA; these darker ones pass (5.9:1, 6.4:1).
     colorError: '#cf1322',
     colorSuccess: '#237804',
+    // The palette antd derives from that dark green gives success alerts a murky grey (#adb8a5): its own light ones instead.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
     borderRadius: 6,
     fontFamily: FONT_FAMILY,
   },
