@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { uploadForm } from '@/lib/client/upload';
-import { ACCEPT_ATTRIBUTE, checkDocumentFile, DOCUMENT_TYPES, MAX_DOCUMENT_MEGABYTES, MAX_FILE_NAME, SNIFF_BYTES, type DocumentType } from '@/lib/documents/rules';
+import { ACCEPT_ATTRIBUTE, checkDocumentFile, DOCUMENT_TYPES, FILE_REFUSAL_PARAMS, MAX_DOCUMENT_MEGABYTES, SNIFF_BYTES, type DocumentType } from '@/lib/documents/rules';
 
 export interface Renewal {
   merchant_no: string;
@@ -42,7 +42,7 @@ export function UploadPanel({ merchants, renewals, renewalsError }: { merchants:
     const checked = checkDocumentFile(chosen.name, chosen.size, head);
     setFile(chosen);
     setFailure(undefined);
-    setFileError('refusal' in checked ? t(`upstream.${checked.refusal}`, { megabytes: MAX_DOCUMENT_MEGABYTES, characters: MAX_FILE_NAME }) : undefined);
+    setFileError('refusal' in checked ? t(`upstream.${checked.refusal}`, FILE_REFUSAL_PARAMS) : undefined);
   }
 
   async function send(values: Values) {

@@ -51,6 +51,9 @@ export function sniffContentType(bytes: Uint8Array): DocumentContentType | null 
   return null;
 }
 
+/** The limits a refusal's message states, wherever the refusal is made (browser, route, services). */
+export const FILE_REFUSAL_PARAMS = { megabytes: MAX_DOCUMENT_MEGABYTES, characters: MAX_FILE_NAME } as const;
+
 export type FileRefusal = 'DOCUMENT_EMPTY' | 'DOCUMENT_TOO_LARGE' | 'DOCUMENT_TYPE_REFUSED' | 'DOCUMENT_NAME_MISMATCH' | 'DOCUMENT_NAME_INVALID';
 
 /**

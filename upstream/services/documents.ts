@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { BR_RENEWAL_DAYS, checkDocumentFile, DOCUMENT_STATUSES, DOCUMENT_TYPES, MAX_DOCUMENT_MEGABYTES, MAX_FILE_NAME, REMOVABLE_STATUS, SNIFF_BYTES } from '../../lib/documents/rules';
+import { BR_RENEWAL_DAYS, checkDocumentFile, DOCUMENT_STATUSES, DOCUMENT_TYPES, FILE_REFUSAL_PARAMS, REMOVABLE_STATUS, SNIFF_BYTES } from '../../lib/documents/rules';
 import { addDays, daysBetween, parseDay, toIsoDay, wallClock } from '../../lib/format/date';
 import { authedCall, publicCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { notFound, ServiceError } from '../http/errors';
@@ -89,10 +89,7 @@ const uploadDocument = authedCall({
     const bytes = Buffer.from(input.content, 'base64');
     const checked = checkDocumentFile(input.fileName, bytes.length, bytes.subarray(0, SNIFF_BYTES));
     if ('refusal' in checked) {
-      throw new ServiceError(checked.refusal === 'DOCUMENT_TOO_LARGE' ? 413 : 422, checked.refusal, 'The file is not a PDF, JPEG or PNG of at most 5 MB named as what it is', {
-        megabytes: MAX_DOCUMENT_MEGABYTES,
-        characters: MAX_FILE_NAME,
-      });
+      throw new ServiceError(checked.refusal === 'DOCUMENT_TOO_LARGE' ? 413 : 422, checked.refusal, 'The file is not a PDF, JPEG or PNG of at most 5 MB named as what it is', FILE_REFUSAL_PARAMS);
     }
     if (input.docType === 'BUSINESS_REGISTRATION' && !input.merchant_no) throw new ServiceError(422, 'DOCUMENT_MERCHANT_REQUIRED', 'A business registration names its merchant');
     const owner = await ownerOf(context, input.merchant_no || undefined);

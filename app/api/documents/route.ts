@@ -1,6 +1,6 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { checkDocumentFile, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_MEGABYTES, SNIFF_BYTES } from '@/lib/documents/rules';
+import { checkDocumentFile, DOCUMENT_TYPES, FILE_REFUSAL_PARAMS, MAX_DOCUMENT_BYTES, SNIFF_BYTES } from '@/lib/documents/rules';
 import { callUpstream } from '@/lib/gateway/client';
 import { readCappedBytes } from '@/lib/http/body';
 import { failure, invalidInput, success, upstreamError } from '@/lib/http/respond';
@@ -17,7 +17,7 @@ const fields = z.object({
 
 /** A refusal of the file, as the services would answer it (the same codes and messages). */
 const refuse = (request: NextRequest, code: string, status: number) =>
-  failure(request, { code: 'UPSTREAM_REFUSED', upstreamCode: code, status, params: { megabytes: MAX_DOCUMENT_MEGABYTES } });
+  failure(request, { code: 'UPSTREAM_REFUSED', upstreamCode: code, status, params: FILE_REFUSAL_PARAMS });
 
 /**
  * Uploads one document (multipart: `file`, `docType`, `merchant`). The size is checked while the

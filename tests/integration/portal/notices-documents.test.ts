@@ -53,6 +53,16 @@ describe('documents through the portal', () => {
     expect(await storedNamed('statement.pdf')).toEqual([]);
   });
 
+  it('refuses a file name it cannot keep with the rule in the message', async () => {
+    const admin = new Browser();
+    await admin.signIn('admin');
+    const refused = await admin.postForm('/api/documents', documentForm('.statement.pdf', PDF));
+    expect({ status: refused.status, error: refused.body.error }).toEqual({
+      status: 422,
+      error: { code: 'DOCUMENT_NAME_INVALID', message: 'The file name cannot be used: it may have at most 120 characters, must not start with a dot or a space, and must not contain / or \\. Please rename the file.' },
+    });
+  });
+
   it('refuses a file over 5 MB with the size in the message, and a body that says it is larger without reading it', async () => {
     const admin = new Browser();
     await admin.signIn('admin');
