@@ -12,7 +12,7 @@ import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
 import text from '@/components/text/text.module.css';
 import { CHART_HEIGHT } from './ChartFigure';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
-import styles from './panel.module.css';
+import styles from '@/components/ui/surface.module.css';
 
 /** A failed panel's alert: its code loads with the failure, so a dashboard that answers does without it. */
 export const PanelError = dynamic(() => import('./PanelError').then((m) => m.PanelError));
@@ -50,7 +50,7 @@ const BODY_HEIGHT: Record<DashboardPanel, number> = {
 export function PanelCard({ panel, children }: { panel: DashboardPanel; children: ReactNode }) {
   const t = useTranslations('dashboard');
   return (
-    <section className={styles.panel} aria-labelledby={`panel-${panel}-title`} data-testid={`panel-${panel}`}>
+    <section className={styles.surface} style={{ height: '100%' }} aria-labelledby={`panel-${panel}-title`} data-testid={`panel-${panel}`}>
       <h2 className={styles.title} id={`panel-${panel}-title`}>
         {t(`${panel}.title`)}
       </h2>

@@ -2,9 +2,10 @@
 
 import { CaretDownOutlined, CaretUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { Button, Checkbox, Dropdown, Empty, Flex, Pagination, Skeleton, theme, Typography } from 'antd';
+import { Button, Checkbox, Dropdown, Empty, Flex, Pagination, Skeleton, theme } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import text from '@/components/text/text.module.css';
 import { isNumeric } from '@/lib/data-table/columns';
 import type { CodeTranslator } from '@/lib/list-kit/cells';
 import type { ListColumn } from '@/lib/list-kit/definition';
@@ -108,9 +109,9 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
   return (
     <div>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary" aria-live="polite">
+        <span className={text.secondary} aria-live="polite">
           {t('table.total', { total })}
-        </Typography.Text>
+        </span>
         <Flex gap={8} align="center" justify="end" wrap>
           {toolbar}
           <Dropdown

@@ -1,9 +1,10 @@
 'use client';
 
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Modal, Progress, Typography } from 'antd';
+import { App, Button, Dropdown, Modal, Progress } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import text from '@/components/text/text.module.css';
 import { formatCount } from '@/lib/format/money';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -116,9 +117,9 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
         }
       >
         <Progress percent={percent} status="active" />
-        <Typography.Paragraph aria-live="polite" data-testid="export-progress">
+        <p className={text.paragraph} aria-live="polite" data-testid="export-progress">
           {job?.total === null || job?.total === undefined ? t('preparing') : t('progress', { written: formatCount(job.written), total: formatCount(job.total) })}
-        </Typography.Paragraph>
+        </p>
       </Modal>
     </>
   );

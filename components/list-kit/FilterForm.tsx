@@ -1,9 +1,10 @@
 'use client';
 
-import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
+import { Button, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { Surface } from '@/components/ui/Surface';
 import { loadSchemas } from '@/lib/client/form-rules';
 import { useDayjsLocale } from '@/lib/client/use-dayjs-locale';
 import { textOf, type ListDefinition, type ListFilter, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
@@ -107,7 +108,7 @@ export function FilterForm({ definition, values, issues, options, loading, expan
   const onPhone = phoneCount(shown);
 
   return (
-    <Card>
+    <Surface>
       <Form
         form={form}
         name={definition.id}
@@ -140,6 +141,6 @@ export function FilterForm({ definition, values, issues, options, loading, expan
           </Button>
         </Flex>
       </Form>
-    </Card>
+    </Surface>
   );
 }

@@ -1,21 +1,24 @@
 'use client';
 
-import { Alert, Card, Col, Descriptions, Drawer, Flex, Row, Statistic } from 'antd';
-import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
-import { CellValue } from '@/components/data-table/CellValue';
+import { Alert, Col, Flex, Row, Statistic } from 'antd';
+import dynamic from 'next/dynamic';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
-import type { CodeTranslator } from '@/lib/list-kit/cells';
+import { Surface } from '@/components/ui/Surface';
+import { whenIdle } from '@/lib/client/when-idle';
 import { listDefaults, type ListDefinition, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
 import type { FilterOptions } from '@/lib/list-kit/options';
 import { listSearch } from '@/lib/list-kit/url';
-import { DetailRowsSections } from './DetailRowsSection';
 import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';
 import { LIST_ACTIONS } from './row-actions';
 import { ListSelectionContext } from './selection';
 import { useListNavigation } from './use-list-navigation';
+
+// A row's drawer loads when the browser is idle after the page, or at the first opening if that comes first.
+const loadDetailDrawer = () => import('./DetailDrawer').then((m) => m.DetailDrawer);
+const DetailDrawer = dynamic(loadDetailDrawer, { ssr: false });
 
 /** One page of the list as the server loaded it, with its summary cards already translated. */
 export interface ListResult {
@@ -47,12 +50,15 @@ export interface ListViewProps {
  * from the URL, so a view can be bookmarked, shared, and found again with back and forward.
  */
 export function ListView({ definition, userId, values, issues, options, result, error, notice, actions, keep }: ListViewProps) {
-  const t = useTranslations();
   const navigation = useListNavigation();
   const { loading } = navigation;
   const kept = new URLSearchParams(keep).toString();
   const go = (search: string) => navigation.go([kept, search].filter(Boolean).join('&'));
   const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
+  // Once opened, the drawer stays mounted so that it can play its closing motion.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (detail !== null && !drawerUsed) setDrawerUsed(true);
+  useEffect(() => whenIdle(() => void loadDetailDrawer()), []);
   const [visibility] = useColumnVisibility(definition.id, userId, definition.columns);
   const search = listSearch(definition, values);
   // Selected row keys; a new result (another page, a search, a refresh after an action) starts empty.
@@ -61,7 +67,6 @@ export function ListView({ definition, userId, values, issues, options, result, 
   const keyOf = (row: Record<string, unknown>) => String(row[definition.rowKey]);
   const selectable = definition.selection;
   const selected = { rows: (result?.rows ?? []).filter((row) => selectedKeys.includes(keyOf(row))), clear: () => setSelection({ of: result, keys: [] }) };
-  const names = t as unknown as CodeTranslator;
   const Actions = LIST_ACTIONS[definition.id];
 
   return (
@@ -74,15 +79,15 @@ export function ListView({ definition, userId, values, issues, options, result, 
         <Row gutter={[16, 16]}>
           {result.summary.map((card, index) => (
             <Col key={card.id} xs={index < 2 ? 12 : 24} sm={index < 2 ? 12 : 8} lg={index < 2 ? 6 : 4}>
-              <Card data-testid={`summary-${card.id}`}>
+              <Surface data-testid={`summary-${card.id}`}>
                 <Statistic title={card.title} value={card.value} />
-              </Card>
+              </Surface>
             </Col>
           ))}
         </Row>
       )}
       {result && (
-        <Card>
+        <Surface>
           <DataTable
             tableId={definition.id}
             userId={userId}
@@ -113,27 +118,9 @@ export function ListView({ definition, userId, values, issues, options, result, 
               </Flex>
             }
           />
-        </Card>
+        </Surface>
       )}
-      <Drawer
-        open={detail !== null}
-        onClose={() => setDetail(null)}
-        title={t((definition.detailTitle ?? 'table.details') as never)}
-        size={definition.detailRows ? 760 : 520}
-        styles={{ wrapper: { maxWidth: '100vw' } }}
-        extra={Actions && detail && <Actions row={detail} onDone={() => setDetail(null)} />}
-      >
-        {detail && (
-          <Descriptions column={1} size="small" bordered>
-            {(definition.details ?? definition.columns).map((column) => (
-              <Descriptions.Item key={column.id} label={t(column.label as never)}>
-                <CellValue column={column} row={detail} names={names} />
-              </Descriptions.Item>
-            ))}
-          </Descriptions>
-        )}
-        {detail && definition.detailRows && <DetailRowsSections key={String(detail[definition.rowKey])} sections={definition.detailRows} row={detail} userId={userId} />}
-      </Drawer>
+      {(detail !== null || drawerUsed) && <DetailDrawer definition={definition} row={detail} userId={userId} onClose={() => setDetail(null)} />}
     </Flex>
     </ListSelectionContext>
   );
