@@ -1,9 +1,10 @@
 'use client';
 
-import { Segmented } from 'antd';
+import { Segmented, Skeleton } from 'antd';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useSeen } from '@/lib/client/use-seen';
 
 export interface FigureTable {
   columns: { key: string; title: string; numeric?: boolean }[];
@@ -12,6 +13,9 @@ export interface FigureTable {
 
 /** The chart's drawing height; the panels reserve it before their figures arrive (bodies.tsx). */
 export const CHART_HEIGHT = 260;
+
+/** A chart's place until it is drawn. */
+export const CanvasSkeleton = () => <Skeleton.Node active styles={{ root: { display: 'block' }, content: { width: '100%', height: CHART_HEIGHT } }} />;
 
 // The table view shows only after a switch: antd's Table loads then, not with the dashboard.
 const FigureTableView = dynamic(() => import('./FigureTable').then((m) => m.FigureTable), { ssr: false });
@@ -24,6 +28,8 @@ export function ChartFigure({ summary, table, children, testId }: { summary: str
   const t = useTranslations('dashboard');
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const captionId = useId();
+  const place = useRef<HTMLDivElement>(null);
+  const seen = useSeen(place);
   return (
     <figure style={{ margin: 0 }} aria-labelledby={captionId} data-testid={testId}>
       <figcaption id={captionId} className="sr-only">
@@ -41,8 +47,8 @@ export function ChartFigure({ summary, table, children, testId }: { summary: str
         style={{ marginBottom: 12 }}
       />
       {view === 'chart' ? (
-        <div style={{ position: 'relative', height: CHART_HEIGHT }}>
-          {children}
+        <div ref={place} style={{ position: 'relative', height: CHART_HEIGHT }}>
+          {seen ? children : <CanvasSkeleton />}
         </div>
       ) : (
         <FigureTableView table={table} />

@@ -1,16 +1,15 @@
 'use client';
 
-import { Skeleton } from 'antd';
 import type { Scale, TooltipItem } from 'chart.js';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { axisLetters, CHART_PALETTE, clipLabel, plotValue, shortDay, type DayFigure } from '@/lib/dashboard/figures';
 import { formatAmount, formatCount } from '@/lib/format/money';
-import { ChartFigure } from './ChartFigure';
+import { CanvasSkeleton, ChartFigure } from './ChartFigure';
 
 // A canvas has nothing to show before the browser draws it, so Chart.js loads after the page is
-// interactive rather than with it; a skeleton holds the chart's place meanwhile.
-const CanvasSkeleton = () => <Skeleton.Node active styles={{ root: { display: 'block' }, content: { width: '100%', height: 260 } }} />;
+// interactive (and a chart once it is scrolled to, ChartFigure) rather than with it; a skeleton holds
+// the chart's place meanwhile.
 const Line = dynamic(() => import('./canvases').then((m) => m.Line), { ssr: false, loading: CanvasSkeleton });
 const Bar = dynamic(() => import('./canvases').then((m) => m.Bar), { ssr: false, loading: CanvasSkeleton });
 const Doughnut = dynamic(() => import('./canvases').then((m) => m.Doughnut), { ssr: false, loading: CanvasSkeleton });

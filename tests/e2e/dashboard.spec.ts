@@ -5,6 +5,8 @@ import { expect, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 /** Counts the pixels a chart drew: a canvas that stayed blank has none. */
 async function drawnPixels(page: Page, testId: string) {
+  // A chart is drawn once it is scrolled to, as a reader would.
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
   const canvas = page.getByTestId(testId).locator('canvas');
   await expect(canvas).toBeVisible();
   // Chart.js animates the first draw; wait until the canvas holds ink.
@@ -19,6 +21,17 @@ async function drawnPixels(page: Page, testId: string) {
     )
     .toBeGreaterThan(500);
 }
+
+test('on a phone, a chart below the screen is drawn when it is scrolled to', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin');
+  // The trend, near the top, is drawn: Chart.js has loaded, and the payment types, far below, wait.
+  await drawnPixels(page, 'chart-curve');
+  const payments = page.getByTestId('chart-paymentTypes');
+  await expect(payments.locator('.ant-skeleton')).toHaveCount(1);
+  await expect(payments.locator('canvas')).toHaveCount(0);
+  await drawnPixels(page, 'chart-paymentTypes');
+});
 
 test('the dashboard draws its four charts and gives each as a table', async ({ page }) => {
   await signIn(page, 'admin');
