@@ -13,26 +13,35 @@ export interface FilterOption {
 
 export type FilterOptions = Partial<Record<OptionSource, FilterOption[]>>;
 
+/** A choice's label: its name, then its number, which the table and the URL show. */
+const named = (name: string, code: string) => `${name} (${code})`;
+
 /** The most stores one list offers to choose from (the store-terminal call's page limit). */
 const STORE_LIMIT = 100;
 
 /**
  * The choices of a list's option filters, from what the session may see: a partner's customers, the
  * user's merchants, and the stores and terminals of the store-terminal call (for users who may read
- * it). A source with no choices leaves its filter out of the form.
+ * it). A merchant is named by its stores' rows when they carry it (the sign-in's merchant list has
+ * numbers only), else shown by its number. A source with no choices leaves its filter out of the form.
  */
 export async function loadOptions(session: SessionData, definition: ListDefinition, locale: string): Promise<FilterOptions> {
   const sources = new Set(definition.filters.flatMap((f) => (f.kind === 'option' ? [f.source] : [])));
-  const wantsStores = sources.has('stores') || sources.has('terminals');
+  const wantsStores = sources.has('stores') || sources.has('terminals') || sources.has('merchants');
   const [customers, stores] = await Promise.all([
     sources.has('customers') && session.rank === 'PARTNER' ? callUpstream('customerInfo', {}, session) : null,
     wantsStores && (session.menus.includes('stores') || session.isAdmin) ? callUpstream('storeTerminals', { limit: STORE_LIMIT, page: 1 }, session) : null,
   ]);
   const storeRows = stores?.ok ? stores.data.data : [];
+  const merchantNames = new Map(storeRows.flatMap((s) => (s.merchant_no && s.business_name ? [[s.merchant_no, localName(locale, { name: s.business_name, cname: s.business_cname })] as const] : [])));
+  const merchantLabel = (merchant: string) => {
+    const name = merchantNames.get(merchant);
+    return name ? named(name, merchant) : merchant;
+  };
   return {
-    customers: customers?.ok ? customers.data.map((c) => ({ value: c.customer_no, label: `${localName(locale, { name: c.customer_name, cname: c.customer_cname })} (${c.customer_no})` })) : [],
-    merchants: sources.has('merchants') ? session.merchantIds.map((m) => ({ value: m, label: m })) : [],
-    stores: storeRows.map((s) => ({ value: s.store_code, label: `${String(s.store_name ?? s.store_code)} (${s.store_code})`, parent: String(s.merchant_no ?? '') })),
+    customers: customers?.ok ? customers.data.map((c) => ({ value: c.customer_no, label: named(localName(locale, { name: c.customer_name, cname: c.customer_cname }), c.customer_no) })) : [],
+    merchants: sources.has('merchants') ? session.merchantIds.map((m) => ({ value: m, label: merchantLabel(m) })) : [],
+    stores: storeRows.map((s) => ({ value: s.store_code, label: named(String(s.store_name ?? s.store_code), s.store_code), parent: s.merchant_no ?? '' })),
     terminals: storeRows.flatMap((s) => s.terminals.map((terminal) => ({ value: terminal, label: terminal, parent: s.store_code }))),
   };
 }

@@ -53,7 +53,10 @@ test('filters by merchant, store, terminal, payment type and amount, each kept i
   const all = await recordCount(page);
   expect(all).toBeGreaterThan(100);
 
-  const merchant = await choose(page, page.getByLabel('Merchant no.'), (options) => options[0] ?? '');
+  // A merchant is offered by its name and number; the URL and the table keep the number.
+  const merchantChoice = await choose(page, page.getByLabel('Merchant no.'), (options) => options[0] ?? '');
+  expect(merchantChoice).toMatch(/^Golden Harbour .+ \(\d{15}\)$/);
+  const merchant = merchantChoice.replace(/^.* \((\d+)\)$/, '$1');
   await search(page);
   await expect(page).toHaveURL(new RegExp(`merchant=${merchant}`));
   expect(new Set(await column(page, 'Merchant no.'))).toEqual(new Set([merchant]));

@@ -145,7 +145,7 @@ export const MERCHANT_CALLS = {
       store_code: z.string().max(30).optional(),
       status: z.enum(STORE_STATUSES).optional(),
     }),
-    answer: list(z.looseObject({ store_code: z.string(), terminals: z.array(z.string()) })),
+    answer: list(z.looseObject({ store_code: z.string(), merchant_no: z.string().nullish(), business_name: z.string().nullish(), business_cname: z.string().nullish(), terminals: z.array(z.string()) })),
     menus: ['stores'],
     guard: true,
     inject: userid,

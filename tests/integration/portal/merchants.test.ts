@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { maskTail } from '@/lib/data-table/columns';
 import { today } from '@/lib/format/date';
 import { callUpstream } from '@/lib/gateway/client';
+import { loadOptions } from '@/lib/list-kit/options';
+import { listSource } from '@/lib/lists/sources';
 import { brExpiryState } from '@/lib/merchants/br-expiry';
 import { sessionConfig } from '@/lib/session/config';
 import { openSession, type SessionData } from '@/lib/session/session';
@@ -206,6 +208,25 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
       }
       const [merchant] = await expectedMerchants(['C0001']);
       expect((await ok('storeTerminals', { merchant_no: merchant?.merchant_no }, admin.session)).total).toBe(merchant?.sidNumber);
+    });
+
+    it("offers a list's merchants by name and number in the user's language (the sign-in's merchant list has numbers only)", async () => {
+      const merchants = await q<{ merchant_no: string; business_name: string; business_cname: string; stores: number }>(
+        `SELECT m.merchant_no, m.business_name, m.business_cname, (SELECT count(*) FROM stores s WHERE s.merchant_no = m.merchant_no)::int AS stores
+           FROM merchants m WHERE m.customer_no = 'C0001' ORDER BY m.merchant_no`,
+      );
+      expect(merchants.filter((m) => m.stores > 0).length).toBeGreaterThan(1);
+      const definition = listSource('transactions')?.definition;
+      if (!definition) throw new Error('no transactions list');
+      for (const [locale, name] of [['en', 'business_name'], ['zhTW', 'business_cname']] as const) {
+        const options = await loadOptions(admin.session, definition, locale);
+        expect(options.merchants).toEqual(
+          admin.session.merchantIds.map((no) => {
+            const merchant = merchants.find((m) => m.merchant_no === no);
+            return { value: no, label: merchant && merchant.stores > 0 ? `${merchant[name]} (${no})` : no };
+          }),
+        );
+      }
     });
 
     it('refuses a second identical store-terminal call while the first is in flight (spec section 4), not a different one', async () => {
