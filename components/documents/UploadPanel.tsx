@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { uploadForm } from '@/lib/client/upload';
 import { ACCEPT_ATTRIBUTE, checkDocumentFile, DOCUMENT_TYPES, FILE_REFUSAL_PARAMS, MAX_DOCUMENT_MEGABYTES, SNIFF_BYTES, type DocumentType } from '@/lib/documents/rules';
+import type { FilterOption } from '@/lib/list-kit/options';
 
 export interface Renewal {
   merchant_no: string;
@@ -27,7 +28,7 @@ interface Values {
  * the upload's progress. A failed upload keeps the chosen file and offers to send it again.
  * Business registrations about to expire ask for a new one above the form.
  */
-export function UploadPanel({ merchants, renewals, renewalsError }: { merchants: string[]; renewals: Renewal[]; renewalsError?: string }) {
+export function UploadPanel({ merchants, renewals, renewalsError }: { merchants: FilterOption[]; renewals: Renewal[]; renewalsError?: string }) {
   const t = useTranslations();
   const router = useRouter();
   const { message } = App.useApp();
@@ -111,7 +112,7 @@ export function UploadPanel({ merchants, renewals, renewalsError }: { merchants:
                 dependencies={['docType']}
                 rules={[({ getFieldValue }) => ({ required: getFieldValue('docType') === 'BUSINESS_REGISTRATION', message: t('upstream.DOCUMENT_MERCHANT_REQUIRED') })]}
               >
-                <Select allowClear options={merchants.map((m) => ({ value: m, label: m }))} placeholder={t('documents.chooseMerchant')} />
+                <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={merchants} placeholder={t('documents.chooseMerchant')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>

@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import { callUpstream } from '@/lib/gateway/client';
 import { localName } from '@/lib/i18n/names';
+import { merchantOptions } from '@/lib/list-kit/options';
 import { currentSession } from '@/lib/session/server';
 import { UploadPanel } from './UploadPanel';
 
@@ -10,11 +11,12 @@ import { UploadPanel } from './UploadPanel';
 export async function UploadSection() {
   const session = await currentSession();
   if (!session) return null;
-  const [renewals, locale, t] = await Promise.all([callUpstream('brRenewals', {}, session), getLocale(), getTranslations()]);
+  const locale = await getLocale();
+  const [renewals, merchants, t] = await Promise.all([callUpstream('brRenewals', {}, session), merchantOptions(session, locale), getTranslations()]);
   const rows = renewals.ok ? renewals.data.data : [];
   return (
     <UploadPanel
-      merchants={session.merchantIds}
+      merchants={merchants}
       renewalsError={renewals.ok ? undefined : t(errorMessageKey(renewals.error) as never)}
       renewals={rows.map((r) => ({ merchant_no: r.merchant_no, name: localName(locale, { name: r.business_name, cname: r.business_cname }), brExpiryDate: r.brExpiryDate, daysLeft: r.daysLeft, pending: r.pending }))}
     />
