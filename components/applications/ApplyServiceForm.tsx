@@ -14,7 +14,8 @@ import type { PaymentType } from '@/lib/domain/transaction-types';
 export interface MerchantChoice {
   merchantNo: string;
   name: string;
-  stores: { code: string; name: string }[];
+  /** A closed store is listed for the record and cannot be chosen (the services refuse it too). */
+  stores: { code: string; name: string; closed: boolean }[];
   services: { paymentType: PaymentType; enabled: boolean; open: boolean }[];
 }
 
@@ -22,7 +23,7 @@ type FormValues = Partial<Application>;
 
 /**
  * Apply for a payment service (issue 13): a merchant, a service it does not have, the stores it is
- * for (all of them until the user narrows it), a contact and the expected monthly volume. The form
+ * for (every open one until the user narrows it), a contact and the expected monthly volume. The form
  * checks with the route handler's own schema; the services refuse again what the form cannot know
  * (an application still open, a service enabled meanwhile), and their message is shown here.
  */
@@ -41,8 +42,8 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
 
   function chooseMerchant(next: string) {
     const chosen = merchants.find((m) => m.merchantNo === next);
-    // A new merchant: its own stores, all of them to begin with, and no service chosen yet.
-    form.setFieldsValue({ paymentType: undefined, storeCodes: chosen?.stores.map((s) => s.code) ?? [] });
+    // A new merchant: its own open stores, all of them to begin with, and no service chosen yet.
+    form.setFieldsValue({ paymentType: undefined, storeCodes: chosen?.stores.filter((s) => !s.closed).map((s) => s.code) ?? [] });
   }
 
   async function send(values: FormValues) {
@@ -93,9 +94,12 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
               <Select
                 mode="multiple"
                 disabled={!merchant}
-                maxTagCount="responsive"
                 showSearch={{ optionFilterProp: 'label' }}
-                options={(merchant?.stores ?? []).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))}
+                options={(merchant?.stores ?? []).map((s) => ({
+                  value: s.code,
+                  label: s.closed ? `${s.name} (${s.code}) · ${t('merchant.storeStatuses.Inactive')}` : `${s.name} (${s.code})`,
+                  disabled: s.closed,
+                }))}
               />
             </Form.Item>
           </Col>

@@ -18,7 +18,7 @@ export function ApplyServicePanel({ request, contactName }: { request: ReturnTyp
         const merchants: MerchantChoice[] = answer.map((m) => ({
           merchantNo: m.merchant_no,
           name: localName(locale, { name: m.business_name, cname: m.business_cname }),
-          stores: m.stores.map((s) => ({ code: s.store_code, name: s.store_name })),
+          stores: m.stores.map((s) => ({ code: s.store_code, name: s.store_name, closed: s.status === 'Inactive' })),
           services: m.services.map((s) => ({ paymentType: s.payment_type, enabled: s.enabled, open: s.open })),
         }));
         return <ApplyServiceForm merchants={merchants} contactName={contactName} />;

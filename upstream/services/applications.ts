@@ -102,15 +102,17 @@ const apply = authedCall({
     const { db, clock, principal } = context;
     if (principal.roleId !== 1) throw forbidden('Only the main account applies for payment services');
     const { merchants } = await context.scope();
-    const [merchant] = await db.query<{ customer_no: string; business_name: string; service: string | null; stores: number }>(
+    const [merchant] = await db.query<{ customer_no: string; business_name: string; service: string | null; stores: number; closed: number }>(
       `SELECT m.customer_no, m.business_name,
               (SELECT status FROM payment_services p WHERE p.merchant_no = m.merchant_no AND p.payment_type = $3) AS service,
-              (SELECT count(*)::int FROM stores s WHERE s.merchant_no = m.merchant_no AND s.store_code = ANY($4)) AS stores
+              (SELECT count(*)::int FROM stores s WHERE s.merchant_no = m.merchant_no AND s.store_code = ANY($4)) AS stores,
+              (SELECT count(*)::int FROM stores s WHERE s.merchant_no = m.merchant_no AND s.store_code = ANY($4) AND s.status = 'Inactive') AS closed
          FROM merchants m WHERE m.merchant_no = $1 AND m.merchant_no = ANY($2)`,
       [input.merchantNo, merchants, input.paymentType, input.storeCodes],
     );
     if (!merchant) throw notFound('No such merchant');
     if (merchant.stores !== input.storeCodes.length) throw new ServiceError(422, 'STORE_NOT_OF_MERCHANT', 'Every store must be one of this merchant\'s');
+    if (merchant.closed > 0) throw new ServiceError(422, 'STORE_INACTIVE', 'A closed store cannot take a new payment service');
     if (merchant.service === 'Y') throw new ServiceError(409, 'SERVICE_ALREADY_ENABLED', 'This merchant already has this payment service');
     const now = clock.timestamp();
     const applicationNo = await insertApplication(db, {

@@ -24,9 +24,10 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
   }
 
   /** The first customer's merchants that lack a service, with all their stores. */
+  /** The merchants without the payment service, each with its stores that may apply (the open ones). */
   async function lacking(paymentType = 'AMEX') {
     return q<{ merchant_no: string; stores: string[] }>(
-      `SELECT m.merchant_no, array(SELECT store_code FROM stores s WHERE s.merchant_no = m.merchant_no ORDER BY store_code) AS stores
+      `SELECT m.merchant_no, array(SELECT store_code FROM stores s WHERE s.merchant_no = m.merchant_no AND s.status <> 'Inactive' ORDER BY store_code) AS stores
          FROM merchants m JOIN payment_services p ON p.merchant_no = m.merchant_no AND p.payment_type = $1
         WHERE m.customer_no = 'C0001' AND p.status = 'N' ORDER BY m.merchant_no`,
       [paymentType],
@@ -164,6 +165,21 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
     const before = await q('SELECT count(*)::int AS n FROM service_applications');
     const other = await admin.call('POST', '/api/applications', application(foreign?.merchant_no as string, [foreign?.store_code as string]));
     expect({ status: other.status, code: other.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await q('SELECT count(*)::int AS n FROM service_applications')).toEqual(before);
+  });
+
+  it('refuses a closed store of the merchant with its own message, and records nothing', async () => {
+    const [closed] = await q<{ merchant_no: string; store_code: string }>(
+      "SELECT s.merchant_no, s.store_code FROM stores s JOIN merchants m ON m.merchant_no = s.merchant_no WHERE m.customer_no = 'C0001' AND s.status = 'Inactive' ORDER BY s.store_code LIMIT 1",
+    );
+    const [open] = await q<{ store_code: string }>("SELECT store_code FROM stores WHERE merchant_no = $1 AND status = 'Active' ORDER BY store_code LIMIT 1", [closed?.merchant_no]);
+    const before = await q('SELECT count(*)::int AS n FROM service_applications');
+    const answer = await admin.call('POST', '/api/applications', application(closed?.merchant_no as string, [open?.store_code as string, closed?.store_code as string]));
+    expect({ status: answer.status, code: answer.body.error?.code, message: answer.body.error?.message }).toEqual({
+      status: 422,
+      code: 'STORE_INACTIVE',
+      message: 'A closed (inactive) store cannot take a new payment service. Choose open stores only.',
+    });
     expect(await q('SELECT count(*)::int AS n FROM service_applications')).toEqual(before);
   });
 
