@@ -3,10 +3,10 @@
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { postJson } from '@/lib/client/api';
 import { schemaRule } from '@/lib/client/form-rules';
-import { DEFAULT_EXPIRY, DESCRIPTION_MAX, EXPIRY_CHOICES } from '@/lib/collect/codes';
+import { DEFAULT_EXPIRY, DESCRIPTION_MAX, EXPIRY_CHOICES, PAYMENT_REQUEST_CANCELLED } from '@/lib/collect/codes';
 import type { PaymentRequestInput } from '@/lib/collect/rules';
 import { formatMoney } from '@/lib/format/money';
 import { formatTimestamp14 } from '@/lib/format/date';
@@ -44,6 +44,18 @@ export function CreateRequestForm({ merchants }: { merchants: MerchantStores[] }
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<Created>();
+  // The link shown here, cancelled from the list below: it is taken down and the cancel is said.
+  const [cancelled, setCancelled] = useState<string>();
+  useEffect(() => {
+    const taken = (event: Event) => {
+      const requestNo = (event as CustomEvent<string>).detail;
+      if (requestNo !== created?.requestNo) return;
+      setCreated(undefined);
+      setCancelled(requestNo);
+    };
+    window.addEventListener(PAYMENT_REQUEST_CANCELLED, taken);
+    return () => window.removeEventListener(PAYMENT_REQUEST_CANCELLED, taken);
+  }, [created?.requestNo]);
   const merchantNo = Form.useWatch('merchantNo', form);
   const merchant = merchants.find((m) => m.merchantNo === merchantNo);
   const rule = (field: keyof PaymentRequestInput) => [schemaRule((s) => s.paymentRequestSchema, field, t)];
@@ -55,6 +67,7 @@ export function CreateRequestForm({ merchants }: { merchants: MerchantStores[] }
     setSending(false);
     if (!result.ok) return setError(result.error.message ?? t('gateway.REQUEST_FAILED'));
     setCreated({ ...result.data, amount: String(values.amount) });
+    setCancelled(undefined);
     setRequestKey(newKey());
     form.resetFields();
     router.refresh();
@@ -107,6 +120,7 @@ export function CreateRequestForm({ merchants }: { merchants: MerchantStores[] }
           {t('collect.form.submit')}
         </Button>
       </Form>
+      {cancelled && <Alert type="info" showIcon title={t('collect.form.cancelledShown', { requestNo: cancelled })} style={{ marginTop: 16 }} data-testid="collect-cancelled" />}
       {created && (
         <Flex gap={16} wrap align="center" style={{ marginTop: 16 }} data-testid="collect-created">
           <div role="img" aria-label={t('collect.qrLabel')} style={{ width: 160, maxWidth: '100%' }} dangerouslySetInnerHTML={{ __html: created.qrSvg }} />

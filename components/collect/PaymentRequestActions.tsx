@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { RowActionProps } from '@/components/list-kit/row-actions';
 import { useConfirmedChange } from '@/components/list-kit/use-confirmed-change';
 import { postJson } from '@/lib/client/api';
-import { CANCELLABLE_STATUS } from '@/lib/collect/codes';
+import { CANCELLABLE_STATUS, PAYMENT_REQUEST_CANCELLED } from '@/lib/collect/codes';
 
 /**
  * An open payment request's actions in its drawer: open its pay link, and cancel it, confirmed. The
@@ -14,13 +14,17 @@ import { CANCELLABLE_STATUS } from '@/lib/collect/codes';
  */
 export function PaymentRequestActions({ row, onDone }: RowActionProps) {
   const t = useTranslations('collect');
-  const confirmed = useConfirmedChange(onDone);
+  const requestNo = String(row?.requestNo ?? '');
+  const confirmed = useConfirmedChange(() => {
+    onDone();
+    window.dispatchEvent(new CustomEvent(PAYMENT_REQUEST_CANCELLED, { detail: requestNo }));
+  });
   if (!row || row.status !== CANCELLABLE_STATUS) return null;
   const id = Number(row.id);
 
   const cancel = () =>
     confirmed(
-      { title: t('confirmCancel', { requestNo: String(row.requestNo ?? '') }), content: t('cancelNote'), ok: t('cancelRequest'), cancel: t('keep'), done: t('cancelled'), failed: t('cancelFailed'), danger: true },
+      { title: t('confirmCancel', { requestNo }), content: t('cancelNote'), ok: t('cancelRequest'), cancel: t('keep'), done: t('cancelled'), failed: t('cancelFailed'), danger: true },
       () => postJson('/api/gateway/collectCancel', { input: { id } }),
     );
 

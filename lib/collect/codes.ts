@@ -1,3 +1,5 @@
+import Big from 'big.js';
+
 /**
  * Collect payment (issue 15): codes and limits, without zod (browser code reaches zod only through
  * lib/client/schemas.ts); the schema in rules.ts builds on them.
@@ -7,6 +9,16 @@
 export const PAYMENT_REQUEST_STATUSES = ['OPEN', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
 export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
 export const CANCELLABLE_STATUS: PaymentRequestStatus = 'OPEN';
+/**
+ * The most one payment request may ask for, in HKD: a pay link for more is far more likely a slip
+ * of the keyboard than a sale a payer's card would take at once (the sweep of 26 November made a
+ * live link for HKD 99,999,999,999.00). The form, the route and the services refuse more.
+ */
+export const PAYMENT_REQUEST_MAX_AMOUNT = '1000000.00';
+export const overRequestMaximum = (amount: string) => new Big(amount).gt(PAYMENT_REQUEST_MAX_AMOUNT);
+
+/** The browser event a cancel sends, with the request's number, so that a form still showing its link takes it down. */
+export const PAYMENT_REQUEST_CANCELLED = 'portal:payment-request-cancelled';
 
 /**
  * How long a pay link stays payable, in minutes: at least 5 (time to open the link and pay), at

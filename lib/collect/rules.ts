@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountRuleProblem } from '../refunds/codes';
-import { DESCRIPTION_MAX, EXPIRY_MINUTES } from './codes';
+import { DESCRIPTION_MAX, EXPIRY_MINUTES, overRequestMaximum } from './codes';
 
 /**
  * Collect payment (issue 15): the payment request's schema, one definition for the form and the
@@ -10,6 +10,7 @@ import { DESCRIPTION_MAX, EXPIRY_MINUTES } from './codes';
 const amountField = z.string({ error: 'collect.errors.amountRequired' }).superRefine((value, context) => {
   const problem = amountRuleProblem(value);
   if (problem) context.addIssue({ code: 'custom', message: `collect.errors.${problem}` });
+  else if (overRequestMaximum(value.trim())) context.addIssue({ code: 'custom', message: 'collect.errors.amountTooLarge' });
 });
 
 /** A new payment request as the form and POST /api/collect/requests take it. */

@@ -28,6 +28,8 @@ export const AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 export function amountRuleProblem(value: string): 'amountRequired' | 'amountFormat' | 'amountPositive' | null {
   const text = value.trim();
   if (!text) return 'amountRequired';
+  // A minus sign is not a format slip: the amount must be more than 0, which is what the user needs told.
+  if (/^-\d/.test(text)) return 'amountPositive';
   if (!AMOUNT_PATTERN.test(text)) return 'amountFormat';
   return (parseDecimal(text) as Big).lte(0) ? 'amountPositive' : null;
 }

@@ -84,6 +84,9 @@ test('an open payment request is cancelled from its drawer after a confirmation,
   await confirmDialog(page.getByRole('dialog', { name: new RegExp(requestNo) }), 'Cancel request');
   await expect(drawer).toBeHidden();
   await expect(request).toContainText('Cancelled');
+  // The form above no longer offers the cancelled link; it says it was cancelled.
+  await expect(created).toHaveCount(0);
+  await expect(page.getByTestId('collect-cancelled')).toHaveText(`Payment request ${requestNo} was cancelled: its pay link no longer accepts a payment.`);
 
   await page.goto(payLink);
   await expect(page.getByRole('alert')).toBeVisible();

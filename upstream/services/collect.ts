@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
-import { EXPIRY_MINUTES, PAY_METHODS, PAY_TOKEN, PAYMENT_REQUEST_STATUSES, STORE_QR_EXPIRY, type PayMethod } from '../../lib/collect/codes';
+import { EXPIRY_MINUTES, overRequestMaximum, PAY_METHODS, PAY_TOKEN, PAYMENT_REQUEST_STATUSES, STORE_QR_EXPIRY, type PayMethod } from '../../lib/collect/codes';
 import { toCompactDay, wallClock } from '../../lib/format/date';
 import { amountRuleProblem } from '../../lib/refunds/codes';
 import type { Clock } from '../clock';
@@ -89,6 +89,7 @@ const createRequest = authedCall({
   }),
   async handle(context, input) {
     if (new Big(input.amount).lte(0)) throw refusal('COLLECT_AMOUNT_INVALID', 'The amount must be greater than 0');
+    if (overRequestMaximum(input.amount)) throw refusal('COLLECT_AMOUNT_TOO_LARGE', 'A payment request is for at most HKD 1,000,000.00');
     const { merchants } = await context.scope();
     const [store] = await context.db.query<{ customer_no: string }>(`SELECT m.customer_no FROM ${COLLECTING_STORES} AND s.merchant_no = $2 AND s.store_code = $3`, [
       merchants,
@@ -258,6 +259,7 @@ export async function requestFromStoreCode(context: PublicContext, token: string
   const store = await storeByToken(context.db, token);
   if (!store) throw notFound('No such store code');
   if (amountRuleProblem(value)) throw refusal('COLLECT_AMOUNT_INVALID', 'The amount must be greater than 0 with at most 2 decimals');
+  if (overRequestMaximum(value)) throw refusal('COLLECT_AMOUNT_TOO_LARGE', 'A payment request is for at most HKD 1,000,000.00');
   const made = await insertRequest(context.db, context.clock, {
     customerNo: store.customer_no,
     merchantNo: store.merchant_no,

@@ -65,13 +65,22 @@ describe('collect payment through the portal', () => {
     expect({ status: zero.status, message: zero.body.error?.message }).toEqual({ status: 400, message: '金額須大於 0。' });
     const decimals = await admin.call('POST', '/api/collect/requests', form({ amount: '1.005' }));
     expect({ status: decimals.status, message: decimals.body.error?.message }).toEqual({ status: 400, message: '金額須為最多兩位小數的數字。' });
+    const negative = await admin.call('POST', '/api/collect/requests', form({ amount: '-5' }));
+    expect({ status: negative.status, message: negative.body.error?.message }).toEqual({ status: 400, message: '金額須大於 0。' });
+    const tooLarge = await admin.call('POST', '/api/collect/requests', form({ amount: '1000000.01', description: 'too large' }));
+    expect({ status: tooLarge.status, message: tooLarge.body.error?.message }).toEqual({ status: 400, message: '每個收款請求的金額最多為 HKD 1,000,000.00。' });
+    // The services refuse it too, whoever calls them.
+    const token = (await upstream.client.login('admin')).token;
+    const direct = await upstream.client.call<{ error?: { code: string } }>('POST', '/api/Collect/CreatePaymentRequest', form({ amount: '1000000.01', description: 'too large' }), { token });
+    expect({ status: direct.status, code: direct.body.error?.code }).toEqual({ status: 422, code: 'COLLECT_AMOUNT_TOO_LARGE' });
+    expect((await admin.call('POST', '/api/collect/requests', form({ amount: '1000000.00', description: 'at the limit' }))).status).toBe(200);
     expect((await admin.call('POST', '/api/collect/requests', form({ storeCode: foreignStore }))).status).toBe(404);
     const crossSite = await admin.call('POST', '/api/collect/requests', form({ description: 'cross-site' }), { origin: 'https://elsewhere.test' });
     expect(crossSite.status).toBe(403);
     const viewer = new Browser();
     await viewer.signIn('viewer@demo.test');
     expect((await viewer.call('POST', '/api/collect/requests', form({ description: 'viewer' }))).status).toBe(403);
-    expect(await upstream.db.query("SELECT id FROM payment_requests WHERE description IN ('cross-site', 'viewer') OR amount = 0")).toEqual([]);
+    expect(await upstream.db.query("SELECT id FROM payment_requests WHERE description IN ('cross-site', 'viewer') OR amount = 0 OR description = 'too large'")).toEqual([]);
   });
 
   it('downloads a store\u2019s code as a PNG that scans as the store\u2019s payment page, and as a PDF; never another customer\u2019s', async () => {

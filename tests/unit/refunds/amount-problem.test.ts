@@ -17,5 +17,8 @@ describe("a refund amount against its transaction's figures (lib/refunds/codes.t
     expect(amountProblem('', limits)).toEqual({ key: 'refund.errors.amountRequired' });
     expect(amountProblem('1.234', limits)).toEqual({ key: 'refund.errors.amountFormat' });
     expect(amountProblem('0', limits)).toEqual({ key: 'refund.errors.amountPositive' });
+    // A minus sign is told as "more than 0", not as a format slip.
+    expect(amountProblem('-5', limits)).toEqual({ key: 'refund.errors.amountPositive' });
+    expect(amountProblem('-5.123', limits)).toEqual({ key: 'refund.errors.amountPositive' });
   });
 });
