@@ -4,7 +4,7 @@ import { CaretDownOutlined, CaretUpOutlined, SettingOutlined } from '@ant-design
 import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Button, Checkbox, Dropdown, Empty, Flex, Pagination, Skeleton, theme } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import text from '@/components/text/text.module.css';
 import { isNumeric } from '@/lib/data-table/columns';
 import type { CodeTranslator } from '@/lib/list-kit/cells';
@@ -38,10 +38,15 @@ export interface DataTableProps<Row extends Record<string, unknown>> {
 // (paging and sorting are the server's, driven through the URL).
 const features = tableFeatures({ columnVisibilityFeature });
 
-/** The right offsets of pinned columns: each sticks beside the pinned columns after it. */
-function usePinnedOffsets(pinned: readonly string[]) {
+/**
+ * The right offsets of pinned columns: each sticks beside the pinned columns after it. They stick
+ * only while they leave at least half of the table's width to the other columns: on a phone, total
+ * assets' two pinned columns left the rest 31 px of 314, where nothing could be read.
+ */
+function usePinnedOffsets(pinned: readonly string[], frame: RefObject<HTMLDivElement | null>) {
   const cells = useRef(new Map<string, HTMLTableCellElement>());
   const [offsets, setOffsets] = useState<Record<string, number>>({});
+  const [stuck, setStuck] = useState(true);
   const key = pinned.join(',');
   useLayoutEffect(() => {
     const measure = () => {
@@ -52,10 +57,12 @@ function usePinnedOffsets(pinned: readonly string[]) {
         right += cells.current.get(id)?.offsetWidth ?? 0;
       }
       setOffsets((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+      setStuck(right * 2 <= (frame.current?.clientWidth ?? Infinity));
     };
     measure();
     const observer = new ResizeObserver(measure);
     for (const cell of cells.current.values()) observer.observe(cell);
+    if (frame.current) observer.observe(frame.current);
     return () => observer.disconnect();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the pinned ids are compared by value
   }, [key]);
@@ -63,7 +70,7 @@ function usePinnedOffsets(pinned: readonly string[]) {
     if (cell) cells.current.set(id, cell);
     else cells.current.delete(id);
   };
-  return { offsets, register };
+  return { offsets, stuck, register };
 }
 
 /**
@@ -85,11 +92,12 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
   const visible = columns.filter((column) => table.getColumn(column.id)?.getIsVisible());
   // Pinned columns go last, so they can stick to the right edge together.
   const shown = [...visible.filter((c) => !c.pinned), ...visible.filter((c) => c.pinned)];
-  const { offsets, register } = usePinnedOffsets(shown.filter((c) => c.pinned).map((c) => c.id));
+  const frame = useRef<HTMLDivElement>(null);
+  const { offsets, stuck, register } = usePinnedOffsets(shown.filter((c) => c.pinned).map((c) => c.id), frame);
   const firstPinned = shown.find((c) => c.pinned)?.id;
   const names = t as unknown as CodeTranslator;
   const pinStyle = (column: ListColumn, background: string) =>
-    column.pinned
+    column.pinned && stuck
       ? { position: 'sticky' as const, right: offsets[column.id] ?? 0, background, zIndex: 1, boxShadow: column.id === firstPinned ? `-6px 0 6px -6px ${token.colorBorder}` : undefined }
       : {};
 
@@ -130,7 +138,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
           </Dropdown>
         </Flex>
       </Flex>
-      <div style={{ overflow: 'auto', maxHeight: '70vh', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, background: token.colorBgContainer }}>
+      <div ref={frame} style={{ overflow: 'auto', maxHeight: '70vh', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, background: token.colorBgContainer }}>
         <table style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: token.fontSize }} aria-busy={loading}>
           <thead>
             <tr>
@@ -153,7 +161,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     ref={column.pinned ? register(column.id) : undefined}
-                    style={{ ...cell, position: 'sticky', top: 0, zIndex: column.pinned ? 3 : 2, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...(column.pinned ? { right: offsets[column.id] ?? 0, boxShadow: pinStyle(column, '').boxShadow } : {}) }}
+                    style={{ ...cell, position: 'sticky', top: 0, zIndex: column.pinned ? 3 : 2, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...(column.pinned && stuck ? { right: offsets[column.id] ?? 0, boxShadow: pinStyle(column, '').boxShadow } : {}) }}
                   >
                     {column.sort ? (
                       <button type="button" onClick={() => sortBy(column)} style={{ all: 'unset', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4 }}>

@@ -54,6 +54,19 @@ test('total assets as role 8: the figures explained, the pie as a table with the
   await expect(drawer).toContainText('Increase or decrease');
 });
 
+test('on a phone the history keeps its pinned columns in line, so the others stay readable; a wide screen pins them', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'assets@demo.test');
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await page.goto('/merchant/totalAssets');
+  // The amount, the last column, pinned at the right edge.
+  const amount = rows(page).first().locator('td').last();
+  await expect(amount).toHaveText(/^-?[\d,]+\.\d{2}$/);
+  await expect(amount).toHaveCSS('position', 'static');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(amount).toHaveCSS('position', 'sticky');
+});
+
 test('the main account applies for a payment service, sees it listed as submitted, and a second one is refused while it is open', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
