@@ -36,7 +36,7 @@ function editPayload(row: Record<string, unknown>): EditAccount {
  * drawer its edit and its activation or deactivation, each confirmed. The route handlers check the
  * same schema and the services every rule again.
  */
-export function AccountActions({ row, onDone }: RowActionProps) {
+export function AccountActions({ row, onDone, options }: RowActionProps) {
   const t = useTranslations();
   const router = useRouter();
   const { message } = App.useApp();
@@ -120,7 +120,7 @@ export function AccountActions({ row, onDone }: RowActionProps) {
               </Form.Item>
               {type === 'MERCHANT' && (
                 <Form.Item name="merchantNo" label={t('accounts.fields.merchant')} rules={[rule('merchantNo')]}>
-                  <Input />
+                  <Select showSearch={{ optionFilterProp: 'label' }} options={options.merchants ?? []} placeholder={t('accounts.chooseMerchant')} />
                 </Form.Item>
               )}
             </>

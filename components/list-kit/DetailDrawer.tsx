@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { CellValue } from '@/components/data-table/CellValue';
 import type { CodeTranslator } from '@/lib/list-kit/cells';
 import type { ListDefinition } from '@/lib/list-kit/definition';
+import type { FilterOptions } from '@/lib/list-kit/options';
 import { DetailRowsSections } from './DetailRowsSection';
 import { LIST_ACTIONS } from './row-actions';
 
@@ -12,7 +13,7 @@ import { LIST_ACTIONS } from './row-actions';
  * A row's details: every field of the row, the list's related rows, and its actions. It is a module
  * of its own so that a list's first load does without the drawer until a row is opened (ListView).
  */
-export function DetailDrawer({ definition, row, userId, onClose }: { definition: ListDefinition; row: Record<string, unknown> | null; userId: number; onClose: () => void }) {
+export function DetailDrawer({ definition, row, userId, options, onClose }: { definition: ListDefinition; row: Record<string, unknown> | null; userId: number; options: FilterOptions; onClose: () => void }) {
   const t = useTranslations();
   const names = t as unknown as CodeTranslator;
   const Actions = LIST_ACTIONS[definition.id];
@@ -23,7 +24,7 @@ export function DetailDrawer({ definition, row, userId, onClose }: { definition:
       title={t((definition.detailTitle ?? 'table.details') as never)}
       size={definition.detailRows ? 760 : 520}
       styles={{ wrapper: { maxWidth: '100vw' } }}
-      extra={Actions && row && <Actions row={row} onDone={onClose} />}
+      extra={Actions && row && <Actions row={row} options={options} onDone={onClose} />}
     >
       {row && (
         <Descriptions column={1} size="small" bordered>

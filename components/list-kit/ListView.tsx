@@ -105,7 +105,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
             onRowOpen={setDetail}
             toolbar={
               <Flex gap={8} wrap>
-                {Actions && <Actions row={null} onDone={() => setDetail(null)} />}
+                {Actions && <Actions row={null} options={options} onDone={() => setDetail(null)} />}
                 {actions}
                 {definition.exportable && (
                   <ExportButton
@@ -120,7 +120,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
           />
         </Surface>
       )}
-      {(detail !== null || drawerUsed) && <DetailDrawer definition={definition} row={detail} userId={userId} onClose={() => setDetail(null)} />}
+      {(detail !== null || drawerUsed) && <DetailDrawer definition={definition} row={detail} userId={userId} options={options} onClose={() => setDetail(null)} />}
     </Flex>
     </ListSelectionContext>
   );

@@ -2,11 +2,14 @@
 
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
+import type { FilterOptions } from '@/lib/list-kit/options';
 
 /** What a list's own actions get: the row of the open drawer (or none, for the toolbar), and a way to close the drawer. */
 export interface RowActionProps {
   row: Record<string, unknown> | null;
   onDone: () => void;
+  /** The list's choices (its definition's `choices` and its filters'). */
+  options: FilterOptions;
 }
 
 /**

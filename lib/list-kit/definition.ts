@@ -104,6 +104,8 @@ export interface ListDefinition {
   detailRows?: readonly DetailRows[];
   /** The field that identifies a row. */
   rowKey: string;
+  /** Choices the list's own actions offer (a new account's merchant), loaded as the filters' are. */
+  choices?: readonly OptionSource[];
   /** The list has an export route (`/api/export/{id}`). */
   exportable?: boolean;
   /**

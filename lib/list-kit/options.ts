@@ -49,12 +49,12 @@ export async function merchantOptions(session: SessionData, locale: string): Pro
 }
 
 /**
- * The choices of a list's option filters, from what the session may see: a partner's customers, the
+ * The choices of a list's option filters and actions, from what the session may see: a partner's customers, the
  * user's merchants, and the stores and terminals of the store-terminal call (for users who may read
  * it). A source with no choices leaves its filter out of the form.
  */
 export async function loadOptions(session: SessionData, definition: ListDefinition, locale: string): Promise<FilterOptions> {
-  const sources = new Set(definition.filters.flatMap((f) => (f.kind === 'option' ? [f.source] : [])));
+  const sources = new Set([...definition.filters.flatMap((f) => (f.kind === 'option' ? [f.source] : [])), ...(definition.choices ?? [])]);
   const wantsStores = sources.has('stores') || sources.has('terminals') || sources.has('merchants');
   const [customers, stores] = await Promise.all([
     sources.has('customers') && session.rank === 'PARTNER' ? callUpstream('customerInfo', {}, session) : null,

@@ -46,5 +46,6 @@ export const accountsList = defineList({
   ],
   detailTitle: 'accounts.title',
   rowKey: 'userId',
+  choices: ['merchants'],
   exportable: true,
 });

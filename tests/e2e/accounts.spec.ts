@@ -1,4 +1,4 @@
-import { clickUntilVisible, confirmDialog, expect, latestMail, signIn, test } from './fixtures';
+import { clickUntilVisible, confirmDialog, expect, latestMail, openOptions, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -61,4 +61,26 @@ test('admin creates a role 4 account; the user signs in with the mailed password
   await user.goto('/transaction/transactions');
   await expect(user).toHaveURL(/\/login/);
   await userContext.close();
+});
+
+test('admin adds a merchant sub account, choosing its merchant by name from the merchants it has', async ({ page }) => {
+  const account = `shop.${Date.now().toString(36)}`;
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  await page.goto('/accountMng/accountStatus');
+  const dialog = page.getByRole('dialog', { name: 'New account' });
+  await clickUntilVisible(page.getByRole('button', { name: 'New account' }), dialog);
+  await dialog.getByRole('radio', { name: 'Merchant sub account' }).check();
+  const merchants = await openOptions(page, dialog.getByLabel('Associated merchant'));
+  await expect(merchants).toHaveText(['Golden Harbour Seafood Restaurant (852000100000001)', 'Golden Harbour Bakery (852000100000002)', 'Golden Harbour Tea House (852000100000003)', 'Golden Harbour Online Store (852000100000004)']);
+  await merchants.filter({ hasText: '852000100000004' }).click();
+  await dialog.getByLabel('User name').fill(account);
+  await dialog.getByLabel('Contact name').fill('Lee Siu Ming');
+  await dialog.getByLabel('E-mail').fill(`${account}@demo.test`);
+  await dialog.getByLabel('Contact number').fill('85290004321');
+  await dialog.getByLabel('Job title').fill('Shop manager');
+  await dialog.getByLabel('Department').fill('Online');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Account created. The temporary password was sent to ${account}@demo.test.`)).toBeVisible();
+  await expect(page.getByRole('cell', { name: account, exact: true })).toBeVisible();
 });
