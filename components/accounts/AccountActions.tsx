@@ -112,42 +112,42 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
         <Form form={form} name={creating ? 'newAccount' : 'editAccount'} layout="vertical" initialValues={initial} onFinish={save} preserve={false}>
           {creating && (
             <>
-              <Form.Item name="account" label={t('accounts.fields.account')} rules={[rule('account')]}>
+              <Form.Item name="account" required label={t('accounts.fields.account')} rules={[rule('account')]}>
                 <Input autoComplete="off" />
               </Form.Item>
               <Form.Item name="type" label={t('accounts.fields.type')}>
                 <Radio.Group options={(['CUSTOMER', 'MERCHANT'] as const).map((value) => ({ value, label: t(`accounts.types.${value}`) }))} />
               </Form.Item>
               {type === 'MERCHANT' && (
-                <Form.Item name="merchantNo" label={t('accounts.fields.merchant')} rules={[rule('merchantNo')]}>
+                <Form.Item name="merchantNo" required label={t('accounts.fields.merchant')} rules={[rule('merchantNo')]}>
                   <Select showSearch={{ optionFilterProp: 'label' }} options={options.merchants ?? []} placeholder={t('accounts.chooseMerchant')} />
                 </Form.Item>
               )}
             </>
           )}
           <Flex gap={16} wrap>
-            <Form.Item name="appellation" label={t('accounts.fields.appellation')} rules={[rule('appellation')]}>
+            <Form.Item name="appellation" required label={t('accounts.fields.appellation')} rules={[rule('appellation')]}>
               <Select style={{ minWidth: 96 }} options={APPELLATIONS.map((value) => ({ value, label: t(`accounts.appellations.${value}`) }))} />
             </Form.Item>
-            <Form.Item name="contactName" label={t('accounts.fields.contactName')} rules={[rule('contactName')]} style={{ flex: '1 1 200px' }}>
+            <Form.Item name="contactName" required label={t('accounts.fields.contactName')} rules={[rule('contactName')]} style={{ flex: '1 1 200px' }}>
               <Input autoComplete="off" />
             </Form.Item>
           </Flex>
-          <Form.Item name="contactEmail" label={t('accounts.fields.contactEmail')} rules={[rule('contactEmail')]}>
+          <Form.Item name="contactEmail" required label={t('accounts.fields.contactEmail')} rules={[rule('contactEmail')]}>
             <Input type="email" autoComplete="off" />
           </Form.Item>
-          <Form.Item name="contactNumber" label={t('accounts.fields.contactNumber')} rules={[rule('contactNumber')]}>
+          <Form.Item name="contactNumber" required label={t('accounts.fields.contactNumber')} rules={[rule('contactNumber')]}>
             <Input inputMode="numeric" autoComplete="off" />
           </Form.Item>
           <Flex gap={16} wrap>
-            <Form.Item name="jobTitle" label={t('accounts.fields.jobTitle')} rules={[rule('jobTitle')]} style={{ flex: '1 1 200px' }}>
+            <Form.Item name="jobTitle" required label={t('accounts.fields.jobTitle')} rules={[rule('jobTitle')]} style={{ flex: '1 1 200px' }}>
               <Input />
             </Form.Item>
-            <Form.Item name="department" label={t('accounts.fields.department')} rules={[rule('department')]} style={{ flex: '1 1 200px' }}>
+            <Form.Item name="department" required label={t('accounts.fields.department')} rules={[rule('department')]} style={{ flex: '1 1 200px' }}>
               <Input />
             </Form.Item>
           </Flex>
-          <Form.Item name="roleId" label={t('accounts.fields.role')} rules={[rule('roleId')]}>
+          <Form.Item name="roleId" required label={t('accounts.fields.role')} rules={[rule('roleId')]}>
             <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
               {ROLE_IDS.map((id) => (
                 <Radio key={id} value={id} disabled={id === 1}>

@@ -64,7 +64,7 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
       <Form form={form} layout="vertical" name="apply-service" initialValues={{ contactName, remark: '' }} onFinish={send} onValuesChange={() => setError(undefined)}>
         <Row gutter={16}>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="merchantNo" label={t('applyService.fields.merchant')} rules={rule('merchantNo')}>
+            <Form.Item name="merchantNo" required label={t('applyService.fields.merchant')} rules={rule('merchantNo')}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 onChange={chooseMerchant}
@@ -75,6 +75,7 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
           <Col xs={24} md={12} xl={8}>
             <Form.Item
               name="paymentType"
+              required
               label={t('applyService.fields.paymentType')}
               rules={rule('paymentType')}
               extra={service?.open ? t('applyService.form.openHint') : undefined}
@@ -90,7 +91,7 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
             </Form.Item>
           </Col>
           <Col xs={24} xl={8}>
-            <Form.Item name="storeCodes" label={t('applyService.form.stores')} rules={rule('storeCodes')}>
+            <Form.Item name="storeCodes" required label={t('applyService.form.stores')} rules={rule('storeCodes')}>
               <Select
                 mode="multiple"
                 disabled={!merchant}
@@ -104,17 +105,17 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="contactName" label={t('applyService.fields.contactName')} rules={rule('contactName')}>
+            <Form.Item name="contactName" required label={t('applyService.fields.contactName')} rules={rule('contactName')}>
               <Input maxLength={100} autoComplete="name" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="contactNumber" label={t('applyService.fields.contactNumber')} rules={rule('contactNumber')}>
+            <Form.Item name="contactNumber" required label={t('applyService.fields.contactNumber')} rules={rule('contactNumber')}>
               <Input inputMode="numeric" maxLength={20} autoComplete="tel" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="monthlyVolume" label={t('applyService.fields.monthlyVolume')} rules={rule('monthlyVolume')}>
+            <Form.Item name="monthlyVolume" required label={t('applyService.fields.monthlyVolume')} rules={rule('monthlyVolume')}>
               <Input inputMode="decimal" prefix="HKD" maxLength={17} />
             </Form.Item>
           </Col>

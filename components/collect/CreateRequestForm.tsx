@@ -86,7 +86,7 @@ export function CreateRequestForm({ merchants }: { merchants: MerchantStores[] }
       >
         <Row gutter={16}>
           <Col xs={24} md={12} xl={6}>
-            <Form.Item name="merchantNo" label={t('collect.fields.merchant')} rules={rule('merchantNo')}>
+            <Form.Item name="merchantNo" required label={t('collect.fields.merchant')} rules={rule('merchantNo')}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 onChange={() => form.setFieldsValue({ storeCode: undefined })}
@@ -95,17 +95,17 @@ export function CreateRequestForm({ merchants }: { merchants: MerchantStores[] }
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={6}>
-            <Form.Item name="storeCode" label={t('collect.fields.store')} rules={rule('storeCode')}>
+            <Form.Item name="storeCode" required label={t('collect.fields.store')} rules={rule('storeCode')}>
               <Select disabled={!merchant} showSearch={{ optionFilterProp: 'label' }} options={(merchant?.stores ?? []).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={6}>
-            <Form.Item name="amount" label={t('collect.fields.amount')} rules={rule('amount')}>
+            <Form.Item name="amount" required label={t('collect.fields.amount')} rules={rule('amount')}>
               <Input inputMode="decimal" prefix="HKD" maxLength={17} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={6}>
-            <Form.Item name="expiresInMinutes" label={t('collect.form.expiry')} rules={rule('expiresInMinutes')}>
+            <Form.Item name="expiresInMinutes" required label={t('collect.form.expiry')} rules={rule('expiresInMinutes')}>
               <Select options={EXPIRY_CHOICES.map((minutes) => ({ value: minutes, label: t(`collect.expiry.m${minutes}`) }))} />
             </Form.Item>
           </Col>

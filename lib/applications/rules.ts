@@ -16,7 +16,7 @@ export const VOLUME_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 const required = (max: number) => z.string({ error: 'applyService.errors.required' }).trim().min(1, 'applyService.errors.required').max(max, 'applyService.errors.tooLong');
 
 export const applicationSchema = z.object({
-  merchantNo: required(30),
+  merchantNo: z.string({ error: 'applyService.errors.merchantRequired' }).trim().min(1, 'applyService.errors.merchantRequired').max(30, 'applyService.errors.tooLong'),
   paymentType: z.enum(PAYMENT_TYPES, { error: 'applyService.errors.serviceRequired' }),
   storeCodes: z
     .array(z.string().trim().min(1).max(30), { error: 'applyService.errors.storesRequired' })

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { clickUntilVisible, confirmDialog, expect, latestMail, openOptions, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
@@ -63,6 +64,16 @@ test('admin creates a role 4 account; the user signs in with the mailed password
   await userContext.close();
 });
 
+/** Types into the new account's merchant choice and takes the one option left with Enter. */
+async function chooseMerchant(page: Page, dialog: Locator, typed: string) {
+  const select = dialog.getByLabel('Associated merchant');
+  await select.fill(typed);
+  const options = page.locator('.ant-select-dropdown:has([id="newAccount_merchantNo_list"]) .ant-select-item-option');
+  await expect(options).toHaveText(['Golden Harbour Online Store (852000100000004)']);
+  await select.press('Enter');
+  await expect(dialog.getByTitle('Golden Harbour Online Store (852000100000004)', { exact: true })).toBeVisible();
+}
+
 test('admin adds a merchant sub account, choosing its merchant by name from the merchants it has', async ({ page }) => {
   const account = `shop.${Date.now().toString(36)}`;
   await signIn(page, 'admin');
@@ -73,7 +84,8 @@ test('admin adds a merchant sub account, choosing its merchant by name from the 
   await dialog.getByRole('radio', { name: 'Merchant sub account' }).check();
   const merchants = await openOptions(page, dialog.getByLabel('Associated merchant'));
   await expect(merchants).toHaveText(['Golden Harbour Seafood Restaurant (852000100000001)', 'Golden Harbour Bakery (852000100000002)', 'Golden Harbour Tea House (852000100000003)', 'Golden Harbour Online Store (852000100000004)']);
-  await merchants.filter({ hasText: '852000100000004' }).click();
+  // Typed and chosen with the keyboard: the list narrows to the merchant whose name or number matches.
+  await chooseMerchant(page, dialog, 'Online Store');
   await dialog.getByLabel('User name').fill(account);
   await dialog.getByLabel('Contact name').fill('Lee Siu Ming');
   await dialog.getByLabel('E-mail').fill(`${account}@demo.test`);
@@ -83,4 +95,17 @@ test('admin adds a merchant sub account, choosing its merchant by name from the 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Account created. The temporary password was sent to ${account}@demo.test.`)).toBeVisible();
   await expect(page.getByRole('cell', { name: account, exact: true })).toBeVisible();
+
+  // One account per merchant (spec section 3): a second one for the same merchant is refused.
+  await clickUntilVisible(page.getByRole('button', { name: 'New account' }), dialog);
+  await dialog.getByRole('radio', { name: 'Merchant sub account' }).check();
+  await chooseMerchant(page, dialog, '852000100000004');
+  await dialog.getByLabel('User name').fill(`${account}.2`);
+  await dialog.getByLabel('Contact name').fill('Lee Siu Ming');
+  await dialog.getByLabel('E-mail').fill(`${account}.2@demo.test`);
+  await dialog.getByLabel('Contact number').fill('85290004321');
+  await dialog.getByLabel('Job title').fill('Shop manager');
+  await dialog.getByLabel('Department').fill('Online');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This merchant already has an account.')).toBeVisible();
 });

@@ -76,7 +76,9 @@ test('the main account applies for a payment service, sees it listed as submitte
 
   // The form says what is missing before anything is sent.
   await clickUntilVisible(form.getByRole('button', { name: 'Submit application' }), form.getByText('Choose a payment service.'));
-  await expect(form.getByText('This field is required.').first()).toBeVisible();
+  await expect(form.getByText('Choose the merchant.')).toBeVisible();
+  // Every field an application needs is marked as needed: all but the remark.
+  await expect(form.locator('label.ant-form-item-required')).toHaveCount(6);
 
   await choose(page, 'Merchant', 'Golden Harbour Bakery (852000100000002)');
   const services = await openOptions(page, form.getByLabel('Payment service', { exact: true }));

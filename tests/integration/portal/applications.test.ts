@@ -141,7 +141,7 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
   });
 
   it.each([
-    ['no merchant', { merchantNo: '' }, 'This field is required.'],
+    ['no merchant', { merchantNo: '' }, 'Choose the merchant.'],
     ['no payment service', { paymentType: undefined }, 'Choose a payment service.'],
     ['an unknown payment service', { paymentType: 'GOLD' }, 'Choose a payment service.'],
     ['no store', { storeCodes: [] }, 'Choose at least one store of the merchant.'],
