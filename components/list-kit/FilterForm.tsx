@@ -86,6 +86,19 @@ export function FilterForm({ definition, values, issues, options, loading, expan
     onSearch(next);
   }
 
+  /**
+   * The values an option filter may take, narrowed by the nearest filter above it that is chosen: a
+   * terminal by its store, or by its merchant when no store is chosen. Null: no narrowing.
+   */
+  const allowedValues = (filter: ListFilter): Set<string> | null => {
+    if (filter.kind !== 'option' || !filter.within) return null;
+    const chosen = watched[filter.within];
+    const above = definition.filters.find((f) => f.key === filter.within);
+    const parents = chosen ? new Set([String(chosen)]) : above ? allowedValues(above) : null;
+    if (!parents) return null;
+    return new Set((options[filter.source] ?? []).filter((o) => parents.has(o.parent ?? '')).map((o) => o.value));
+  };
+
   const field = (filter: ListFilter) => {
     switch (filter.kind) {
       case 'days':
@@ -97,8 +110,8 @@ export function FilterForm({ definition, values, issues, options, loading, expan
       case 'code':
         return <Select allowClear placeholder={t('list.all')} options={filter.codes.map((code) => ({ value: code, label: t(`${filter.names}.${code}` as never) }))} />;
       case 'option': {
-        const parent = filter.within ? watched[filter.within] : undefined;
-        const choices = (options[filter.source] ?? []).filter((o) => !parent || o.parent === parent);
+        const allowed = allowedValues(filter);
+        const choices = (options[filter.source] ?? []).filter((o) => !allowed || allowed.has(o.value));
         return <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('list.all')} options={choices} />;
       }
     }

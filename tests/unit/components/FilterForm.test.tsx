@@ -17,11 +17,11 @@ const OPTIONS = {
   terminals: [{ value: 'T1', label: 'T1', parent: 'S1' }],
 };
 
-function renderForm(params: Record<string, string>, onSearch = jest.fn(), messages: typeof en = en, locale = 'en') {
+function renderForm(params: Record<string, string>, onSearch = jest.fn(), messages: typeof en = en, locale = 'en', options: typeof OPTIONS = OPTIONS) {
   const { values, issues } = parseListValues(transactionsList, params, NOW);
   render(
     <NextIntlClientProvider locale={locale} messages={messages}>
-      <FilterForm definition={transactionsList} values={values} issues={issues} options={OPTIONS} loading={false} onSearch={onSearch} onReset={jest.fn()} />
+      <FilterForm definition={transactionsList} values={values} issues={issues} options={options} loading={false} onSearch={onSearch} onReset={jest.fn()} />
     </NextIntlClientProvider>,
   );
   return onSearch;
@@ -39,6 +39,30 @@ describe('the filter form drawn from a list definition', () => {
     expect(screen.getByLabelText('Amount from')).toHaveValue('5');
     expect(screen.getByDisplayValue('2026-11-01')).toBeInTheDocument();
     expect(screen.getByDisplayValue('2026-11-20')).toBeInTheDocument();
+  });
+
+  it('narrows the terminals to the chosen merchant\u2019s stores when no store is chosen', async () => {
+    const options = {
+      customers: [],
+      merchants: [
+        { value: 'M1', label: 'M1' },
+        { value: 'M2', label: 'M2' },
+      ],
+      stores: [
+        { value: 'S1', label: 'Harbour (S1)', parent: 'M1' },
+        { value: 'S3', label: 'Pier (S3)', parent: 'M1' },
+        { value: 'S2', label: 'Bay (S2)', parent: 'M2' },
+      ],
+      terminals: [
+        { value: 'T1', label: 'T1', parent: 'S1' },
+        { value: 'T3', label: 'T3', parent: 'S3' },
+        { value: 'T2', label: 'T2', parent: 'S2' },
+      ],
+    };
+    const offered = () => [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((option) => option.getAttribute('title'));
+    renderForm({ merchant: 'M1' }, jest.fn(), en, 'en', options);
+    fireEvent.mouseDown(screen.getByLabelText('Terminal'));
+    await waitFor(() => expect(offered()).toEqual(['T1', 'T3']));
   });
 
   it("shows a URL's refusal under its field, in the user's language, with the refused range", () => {
