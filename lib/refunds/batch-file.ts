@@ -2,9 +2,20 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { readCsvRows } from '../import/csv';
 import { readXlsxRows, UnreadableFile } from '../import/xlsx';
+import { EMPTY_VALUE } from '../format/money';
 import { BATCH_COLUMNS, BATCH_LIMITS, checkBatchRow, type BatchValues, type CheckedRow } from './batch';
 
 export type BatchRefusal = { key: string; values?: Record<string, number> };
+
+/**
+ * A cell as the row reads it: trimmed, and empty when it holds the portal's sign for "no value"
+ * ("-"), which its exports and its own template's xlsx write for an empty cell: a user who copies
+ * one meant no RRN, and the services looked for a transaction whose RRN is "-".
+ */
+const cellValue = (cell: string) => {
+  const text = cell.trim();
+  return text === EMPTY_VALUE ? '' : text;
+};
 
 /**
  * Reads an uploaded batch file (CSV or xlsx, by its content) into checked rows. Columns are found
@@ -22,7 +33,7 @@ export function readBatchFile(bytes: Buffer): { rows: CheckedRow[] } | { refusal
     if (error instanceof UnreadableFile || (error as { code?: string }).code?.startsWith('ERR_')) return { refusal: { key: 'refund.errors.batchUnreadable' } };
     throw error;
   }
-  const filled = table.map((cells, index) => ({ cells: cells.map((c) => c.trim()), line: index + 1 })).filter((r) => r.cells.some(Boolean));
+  const filled = table.map((cells, index) => ({ cells: cells.map(cellValue), line: index + 1 })).filter((r) => r.cells.some(Boolean));
   const [header, ...data] = filled;
   const positions = BATCH_COLUMNS.map((column) => header?.cells.findIndex((c) => c.toLowerCase() === column.toLowerCase()) ?? -1);
   if (positions.some((p) => p < 0)) return { refusal: { key: 'refund.errors.batchColumns' } };

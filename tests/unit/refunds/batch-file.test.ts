@@ -33,6 +33,14 @@ describe('batch refund file', () => {
     );
   });
 
+  it('reads "-", the portal\u2019s sign for no value, as an empty cell: the row asks by its order number alone', () => {
+    const read = readBatchFile(csv([['100000000000001', '20261120', '143005', 'ORD1', '-', '12.50', 'RETURN', 'Customer returned goods']]));
+    if (!('rows' in read)) throw new Error('refused');
+    expect(read.rows[0]?.errors).toEqual([]);
+    expect(read.rows[0]?.request?.alipayOrder).toBe('ORD1');
+    expect(read.rows[0]?.request?.oldRefNo).toBeUndefined();
+  });
+
   it('gives the same file the same keys and another file other keys', async () => {
     const keys = (file: Buffer) => {
       const read = readBatchFile(file);
