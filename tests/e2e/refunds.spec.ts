@@ -115,7 +115,7 @@ test('a batch file with good and bad rows is previewed, the good rows submitted 
   await expect(maker.getByText(/at most 200 rows and 1024 KB/)).toBeVisible();
   for (const round of ['Requested', 'Already requested']) {
     await maker.locator('input[type=file]').setInputFiles(file);
-    await expect(maker.getByText('2 of 3 rows can be submitted; 1 have errors.')).toBeVisible();
+    await expect(maker.getByText('2 of 3 rows can be submitted; 1 has errors.')).toBeVisible();
     await expect(maker.getByText(/transaction date must be a real date written yyyyMMdd/)).toBeVisible();
     await expect(maker.getByText(/at most 2 decimals/)).toBeVisible();
     // The page's button, not the confirmation's of the same words (confirmDialog waits for that one to close).
