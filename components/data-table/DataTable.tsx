@@ -235,9 +235,12 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
           </div>
         )}
       </div>
-      <Flex justify="end" style={{ marginTop: 12 }}>
-        <Pagination current={page} pageSize={pageSize} total={total} pageSizeOptions={pageSizes.map(String)} showSizeChanger onChange={(next, size) => onChange({ page: size === pageSize ? next : 1, pageSize: size, sort })} />
-      </Flex>
+      {/* A table shown whole (a drawer's few rows) has no pages to choose and no page size to offer. */}
+      {(pageSizes.length > 1 || total > pageSize) && (
+        <Flex justify="end" style={{ marginTop: 12 }}>
+          <Pagination current={page} pageSize={pageSize} total={total} pageSizeOptions={pageSizes.map(String)} showSizeChanger onChange={(next, size) => onChange({ page: size === pageSize ? next : 1, pageSize: size, sort })} />
+        </Flex>
+      )}
     </div>
   );
 }

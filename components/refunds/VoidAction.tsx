@@ -5,10 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useListSelection } from '@/components/list-kit/selection';
+import text from '@/components/text/text.module.css';
 import { postJson } from '@/lib/client/api';
 import { formatMoney } from '@/lib/format/money';
 
-/** Voids the selected request (only a request still waiting can be selected), after a confirmation. */
+/** Voids the selected request (only a request still waiting can be selected), after a confirmation; one at a time, as the services take it, which it says when more are selected. */
 export function VoidAction() {
   const t = useTranslations();
   const router = useRouter();
@@ -35,6 +36,11 @@ export function VoidAction() {
       <Button danger disabled={!row} onClick={() => setConfirming(true)}>
         {t('refund.list.void')}
       </Button>
+      {rows.length > 1 && (
+        <span className={text.secondary} role="status">
+          {t('refund.list.voidOne')}
+        </span>
+      )}
       <Modal open={confirming && Boolean(row)} title={t('refund.list.voidTitle')} okText={t('refund.list.void')} okButtonProps={{ danger: true }} cancelText={t('common.cancel')} confirmLoading={sending} onOk={cancel} onCancel={() => setConfirming(false)}>
         {row && t('refund.list.voidBody', { refundNo: String(row.refundNo), amount: formatMoney(String(row.refundAmount)) })}
       </Modal>

@@ -85,6 +85,8 @@ test('fund settlement: totals add up, filtered by status, a merged remittance ex
   const members = page.getByRole('dialog', { name: 'Remittance' }).getByTestId('detail-members');
   await expect(members.locator('tbody tr.portal-row').first()).toBeVisible();
   expect(await members.locator('tbody tr.portal-row').count()).toBeGreaterThanOrEqual(2);
+  // Shown whole: no pages and no "2 / page" size to choose.
+  await expect(members.locator('.ant-pagination')).toHaveCount(0);
 });
 
 test('the WxAli screens show Alipay and WeChat Pay only, by their names in Traditional Chinese', async ({ page }) => {
