@@ -5,8 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { postJson } from '@/lib/client/api';
-import { formatMoney } from '@/lib/format/money';
-import { sumDecimals } from '@/lib/format/decimal';
+import { formatMoneySum } from '@/lib/format/money';
 import type { CheckedRow } from '@/lib/refunds/batch';
 import { BATCH_COLUMNS, BATCH_LIMITS, REASON_TYPES } from '@/lib/refunds/codes';
 
@@ -117,7 +116,7 @@ export function BatchUpload() {
         )}
       </Flex>
       <Modal open={confirming} title={t('refund.batch.confirmTitle')} okText={t('refund.batch.submit', { count: good.length })} cancelText={t('common.cancel')} onOk={submit} onCancel={() => setConfirming(false)}>
-        {t('refund.batch.confirmBody', { count: good.length, amount: formatMoney(sumDecimals(good.map((r) => r.request?.refundAmount ?? '0'))?.toFixed(2)) })}
+        {t('refund.batch.confirmBody', { count: good.length, amount: formatMoneySum(good.map((r) => r.request?.refundAmount ?? '0')) })}
       </Modal>
     </Card>
   );

@@ -6,7 +6,9 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useListSelection } from '@/components/list-kit/selection';
 import { APPROVALS_CHANGED } from '@/components/shell/AppShell';
+import text from '@/components/text/text.module.css';
 import { postJson } from '@/lib/client/api';
+import { formatMoneySum } from '@/lib/format/money';
 
 type Outcome = { refundId: number; success: boolean; message?: string };
 
@@ -77,6 +79,10 @@ export function ReviewActions({ managementPassword }: { managementPassword: bool
         onCancel={close}
         destroyOnHidden
       >
+        {/* What the password is given for: the requests and their sum, in the amounts' exact decimals. */}
+        <p className={text.paragraph} data-testid="review-chosen">
+          {t('refund.review.chosen', { count: rows.length, numbers: rows.map((row) => String(row.refundNo)).join(', '), amount: formatMoneySum(rows.map((row) => String(row.refundAmount))) })}
+        </p>
         <Form layout="vertical" onFinish={decide}>
           <Form.Item htmlFor="review-password" label={t(managementPassword ? 'refund.review.password' : 'refund.review.loginPassword')} validateStatus={error ? 'error' : undefined} help={error}>
             <Input.Password id="review-password" autoFocus autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -1,4 +1,4 @@
-import { parseDecimal, toFixedDecimal, type DecimalInput } from './decimal';
+import { parseDecimal, sumDecimals, toFixedDecimal, type DecimalInput } from './decimal';
 
 /** The currency the portal shows (spec section 9). */
 export const CURRENCY = 'HKD';
@@ -24,6 +24,11 @@ export function formatAmount(input: DecimalInput): string {
 export function formatMoney(input: DecimalInput, currency: string = CURRENCY): string {
   const amount = formatAmount(input);
   return amount === EMPTY_VALUE ? EMPTY_VALUE : `${currency} ${amount}`;
+}
+
+/** The sum of amounts, exactly, as money: ["1.10", "2.205"] -> "HKD 3.31"; any unreadable -> "-". */
+export function formatMoneySum(inputs: readonly DecimalInput[]): string {
+  return formatMoney(sumDecimals(inputs)?.toFixed(2));
 }
 
 /** Whole counts with thousands separators: 1234 -> "1,234"; anything not a whole number -> "-". */

@@ -1,4 +1,4 @@
-import { formatAmount, formatCount, formatMoney } from '@/lib/format/money';
+import { formatAmount, formatCount, formatMoney, formatMoneySum } from '@/lib/format/money';
 import { parseDecimal, sumDecimals, toFixedDecimal } from '@/lib/format/decimal';
 
 describe('formatAmount', () => {
@@ -52,6 +52,13 @@ describe('formatMoney', () => {
   });
   it('shows a dash, not "HKD -", for garbage', () => {
     expect(formatMoney('garbage')).toBe('-');
+  });
+});
+
+describe('formatMoneySum', () => {
+  it('adds exactly and shows money', () => {
+    expect(formatMoneySum(['0.10', '0.20', '1234.005'])).toBe('HKD 1,234.31');
+    expect(formatMoneySum(['1', 'garbage'])).toBe('-');
   });
 });
 
