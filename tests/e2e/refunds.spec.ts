@@ -82,7 +82,7 @@ test('a maker requests a partial refund, a checker approves it with the password
   await checker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row').check();
   await checker.getByRole('button', { name: 'Approve', exact: true }).click();
   // The dialog names what the password approves: the request and its amount.
-  await expect(checker.getByTestId('review-chosen')).toHaveText(`Request ${refundNo}: HKD 1.25 in all.`);
+  await expect(checker.getByTestId('review-chosen')).toHaveText(`1 request (${refundNo}): HKD 1.25 in all.`);
   await checker.getByLabel('Management password').fill('Wrong#2026');
   await checker.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(checker.getByText(/The password is incorrect/)).toBeVisible();
