@@ -104,6 +104,13 @@ export function TopStoresChart({ rows, summary }: { rows: NamedFigure[]; summary
 }
 
 /** A doughnut of shares: `measure` says whether slices are transaction counts or net amounts. */
+/**
+ * A slice's size: a share of a whole is drawn for what adds to it. Chart.js draws a negative value as
+ * a positive slice, so a payment type whose refunds exceed its sales (a negative net) gets none; the
+ * tooltip-free table view and the legend still give its net.
+ */
+const sliceOf = (amount: string) => Math.max(0, plotValue(amount));
+
 export function ShareChart({ rows, summary, nameTitle, measure, testId }: { rows: NamedFigure[]; summary: string; nameTitle: string; measure: 'count' | 'amount'; testId: string }) {
   const t = useTranslations('dashboard');
   return (
@@ -112,7 +119,7 @@ export function ShareChart({ rows, summary, nameTitle, measure, testId }: { rows
         aria-label={summary}
         data={{
           labels: rows.map((r) => r.label),
-          datasets: [{ label: t(measure), data: rows.map((r) => (measure === 'count' ? (r.count ?? 0) : plotValue(r.amount))), backgroundColor: rows.map((_, i) => CHART_PALETTE[i % CHART_PALETTE.length]) }],
+          datasets: [{ label: t(measure), data: rows.map((r) => (measure === 'count' ? (r.count ?? 0) : sliceOf(r.amount))), backgroundColor: rows.map((_, i) => CHART_PALETTE[i % CHART_PALETTE.length]) }],
         }}
         options={baseOptions((item) => {
           const row = rows[item.dataIndex];
