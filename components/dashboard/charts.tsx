@@ -107,7 +107,7 @@ export function TopStoresChart({ rows, summary }: { rows: NamedFigure[]; summary
 /**
  * A slice's size: a share of a whole is drawn for what adds to it. Chart.js draws a negative value as
  * a positive slice, so a payment type whose refunds exceed its sales (a negative net) gets none; the
- * tooltip-free table view and the legend still give its net.
+ * chart's table view still gives its net.
  */
 const sliceOf = (amount: string) => Math.max(0, plotValue(amount));
 
