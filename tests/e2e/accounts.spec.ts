@@ -95,6 +95,7 @@ test('admin adds a merchant sub account, choosing its merchant by name from the 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Account created. The temporary password was sent to ${account}@demo.test.`)).toBeVisible();
   await expect(page.getByRole('cell', { name: account, exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
 
   // One account per merchant (spec section 3): a second one for the same merchant is refused.
   await clickUntilVisible(page.getByRole('button', { name: 'New account' }), dialog);

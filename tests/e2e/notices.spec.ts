@@ -86,11 +86,7 @@ test('a customer uploads a document, is refused a renamed executable, finds it l
   // The seed's registrations: the first merchant's expires within the month, another's has expired.
   await expect(page.getByText(/The business registration of Golden Harbour Seafood Restaurant \(852000100000001\) expires on \d{4}-\d{2}-\d{2}, in \d+ days/)).toBeVisible();
   await expect(page.getByText(/The business registration of .+ expired on \d{4}-\d{2}-\d{2}\./)).toBeVisible();
-  // "Upload the renewal" fills the form with that merchant, offered by its name and number.
   const form = page.locator('form#documentUpload');
-  const renewal = page.getByRole('alert').filter({ hasText: '(852000100000001)' }).getByRole('button', { name: 'Upload the renewal' });
-  await clickUntilVisible(renewal, form.getByText('Golden Harbour Seafood Restaurant (852000100000001)', { exact: true }));
-  await expect(form.getByText('Business registration', { exact: true }).filter({ visible: true })).toBeVisible();
 
   // The upload form's field, not the list filter of the same name.
   const types = await openOptions(page, form.getByLabel('Document type'));
@@ -118,4 +114,9 @@ test('a customer uploads a document, is refused a renamed executable, finds it l
   await confirmDialog(page.locator('.ant-modal-confirm'), 'Remove');
   await expect(page.getByText('The document was removed.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(0);
+
+  // "Upload the renewal" fills the form with that merchant, offered by its name and number.
+  const renewal = page.getByRole('alert').filter({ hasText: '(852000100000001)' }).getByRole('button', { name: 'Upload the renewal' });
+  await clickUntilVisible(renewal, form.getByText('Golden Harbour Seafood Restaurant (852000100000001)', { exact: true }));
+  await expect(form.getByText('Business registration', { exact: true }).filter({ visible: true })).toBeVisible();
 });
