@@ -91,11 +91,15 @@ export function BatchUpload() {
                 {
                   title: t('refund.batch.result'),
                   key: 'result',
+                  // The table's fixed layout (its header stays while the rows scroll) would cut a refusal short: the result gets room and wraps.
+                  width: 320,
                   render: (_: unknown, row: PreviewRow) =>
                     row.errors.length ? (
                       <Typography.Text type="danger">{row.errors.join(' ')}</Typography.Text>
                     ) : row.outcome ? (
-                      <Tag color={row.outcome.ok ? 'green' : 'red'}>{row.outcome.text}</Tag>
+                      <Tag color={row.outcome.ok ? 'green' : 'red'} style={{ whiteSpace: 'normal' }}>
+                        {row.outcome.text}
+                      </Tag>
                     ) : (
                       <Tag>{t('refund.batch.ready')}</Tag>
                     ),
