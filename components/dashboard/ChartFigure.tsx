@@ -3,7 +3,7 @@
 import { Segmented, Skeleton } from 'antd';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useSeen } from '@/lib/client/use-seen';
 
 export interface FigureTable {
@@ -28,8 +28,7 @@ export function ChartFigure({ summary, table, children, testId }: { summary: str
   const t = useTranslations('dashboard');
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const captionId = useId();
-  const place = useRef<HTMLDivElement>(null);
-  const seen = useSeen(place);
+  const [seen, place] = useSeen();
   return (
     <figure style={{ margin: 0 }} aria-labelledby={captionId} data-testid={testId}>
       <figcaption id={captionId} className="sr-only">

@@ -1,19 +1,21 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
- * Whether the element has come into the viewport, once and for good: a figure below the fold is
- * drawn when it is scrolled to, rather than while a phone is still starting the page.
+ * Whether an element has come into the viewport, once and for good: a figure below the fold is
+ * drawn when it is scrolled to, rather than while a phone is still starting the page. The element
+ * comes through the returned callback ref, so a place that is replaced (a chart shown again after
+ * its table view) is watched anew.
  */
-export function useSeen(ref: RefObject<Element | null>): boolean {
+export function useSeen(): [seen: boolean, place: (element: Element | null) => void] {
+  const [element, setElement] = useState<Element | null>(null);
   const [seen, setSeen] = useState(false);
   useEffect(() => {
-    const element = ref.current;
     if (seen || !element) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, seen]);
-  return seen;
+  }, [element, seen]);
+  return [seen, setElement];
 }

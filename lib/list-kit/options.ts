@@ -63,7 +63,8 @@ export async function loadOptions(session: SessionData, definition: ListDefiniti
   return {
     customers: customers?.ok ? customers.data.map((c) => ({ value: c.customer_no, label: named(localName(locale, { name: c.customer_name, cname: c.customer_cname }), c.customer_no) })) : [],
     merchants: sources.has('merchants') ? merchantChoices(session, stores, locale) : [],
-    stores: stores.map((s) => ({ value: s.store_code, label: named(String(s.store_name ?? s.store_code), s.store_code), parent: s.merchant_no ?? '' })),
-    terminals: stores.flatMap((s) => s.terminals.map((terminal) => ({ value: terminal, label: terminal, parent: s.store_code }))),
+    // Only what the list's filters and actions offer goes to the browser: the call may serve the merchants' names alone.
+    stores: sources.has('stores') ? stores.map((s) => ({ value: s.store_code, label: named(String(s.store_name ?? s.store_code), s.store_code), parent: s.merchant_no ?? '' })) : [],
+    terminals: sources.has('terminals') ? stores.flatMap((s) => s.terminals.map((terminal) => ({ value: terminal, label: terminal, parent: s.store_code }))) : [],
   };
 }

@@ -130,6 +130,7 @@ const REFUSALS: Record<string, string> = {
   COLLECT_CANCELLED: 'cancelled',
   COLLECT_METHOD_UNAVAILABLE: 'methodUnavailable',
   COLLECT_AMOUNT_INVALID: 'amountInvalid',
+  COLLECT_AMOUNT_TOO_LARGE: 'amountTooLarge',
 };
 
 export function mountPayPages(app: Hono, services: Services) {

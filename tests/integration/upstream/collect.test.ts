@@ -89,6 +89,10 @@ describe.each(DATABASES)('collect payment on %s', (database) => {
       expect(await page.text()).toContain(store.store_name);
       expect((await pay(`/pay/store/${store.token}`, { amount: '0' })).status).toBe(422);
       expect((await pay(`/pay/store/${store.token}`, { amount: '1.234' })).status).toBe(422);
+      // Over one request's maximum: refused with its own words, not "try again".
+      const tooLarge = await pay(`/pay/store/${store.token}`, { amount: '1000000.01' });
+      expect(tooLarge.status).toBe(422);
+      expect(await tooLarge.text()).toContain('One payment is for at most HKD 1,000,000.00.');
       const made = await pay(`/pay/store/${store.token}`, { amount: '12.50' });
       expect(made.status).toBe(303);
       const location = made.headers.get('location') ?? '';

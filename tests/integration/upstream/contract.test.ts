@@ -209,7 +209,7 @@ const CASES: Record<string, Case> = {
     user: 'admin',
     good: async ({ upstream }) => {
       const [merchant] = await upstream.db.query<{ merchant_no: string; stores: string[] }>(
-        `SELECT m.merchant_no, array(SELECT store_code FROM stores s WHERE s.merchant_no = m.merchant_no) AS stores FROM merchants m
+        `SELECT m.merchant_no, array(SELECT store_code FROM stores s WHERE s.merchant_no = m.merchant_no AND s.status <> 'Inactive') AS stores FROM merchants m
            JOIN payment_services p ON p.merchant_no = m.merchant_no AND p.payment_type = 'AMEX' AND p.status = 'N' WHERE m.customer_no = 'C0001' ORDER BY m.merchant_no LIMIT 1`,
       );
       return { merchantNo: merchant?.merchant_no, paymentType: 'AMEX', storeCodes: merchant?.stores, contactName: 'Chan Tai Man', contactNumber: '85291234567', monthlyVolume: '1000.00' };

@@ -41,6 +41,12 @@ describe('batch refund file', () => {
     expect(read.rows[0]?.request?.oldRefNo).toBeUndefined();
   });
 
+  it('tells a negative amount "more than 0", as the single refund form does', () => {
+    const read = readBatchFile(csv([['100000000000001', '20261120', '143005', 'ORD1', '', '-5', 'RETURN', 'Customer returned goods']]));
+    if (!('rows' in read)) throw new Error('refused');
+    expect(read.rows[0]?.errors).toEqual(['refund.errors.amountPositive']);
+  });
+
   it('gives the same file the same keys and another file other keys', async () => {
     const keys = (file: Buffer) => {
       const read = readBatchFile(file);
