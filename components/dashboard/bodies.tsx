@@ -4,15 +4,15 @@ import { Col, Empty, Flex, Row, Skeleton, Statistic } from 'antd';
 import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import text from '@/components/text/text.module.css';
+import styles from '@/components/ui/surface.module.css';
 import { compareWeeks, signedChange } from '@/lib/dashboard/figures';
 import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
 import { formatAmount, formatCount } from '@/lib/format/money';
 import { localName } from '@/lib/i18n/names';
 import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
-import text from '@/components/text/text.module.css';
 import { CHART_HEIGHT } from './ChartFigure';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
-import styles from '@/components/ui/surface.module.css';
 
 /** A failed panel's alert: its code loads with the failure, so a dashboard that answers does without it. */
 export const PanelError = dynamic(() => import('./PanelError').then((m) => m.PanelError));

@@ -103,7 +103,6 @@ export function TopStoresChart({ rows, summary }: { rows: NamedFigure[]; summary
   );
 }
 
-/** A doughnut of shares: `measure` says whether slices are transaction counts or net amounts. */
 /**
  * A slice's size: a share of a whole is drawn for what adds to it. Chart.js draws a negative value as
  * a positive slice, so a payment type whose refunds exceed its sales (a negative net) gets none; the
@@ -111,6 +110,7 @@ export function TopStoresChart({ rows, summary }: { rows: NamedFigure[]; summary
  */
 const sliceOf = (amount: string) => Math.max(0, plotValue(amount));
 
+/** A doughnut of shares: `measure` says whether slices are transaction counts or net amounts. */
 export function ShareChart({ rows, summary, nameTitle, measure, testId }: { rows: NamedFigure[]; summary: string; nameTitle: string; measure: 'count' | 'amount'; testId: string }) {
   const t = useTranslations('dashboard');
   return (

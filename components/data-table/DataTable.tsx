@@ -96,10 +96,10 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
   const { offsets, stuck, register } = usePinnedOffsets(shown.filter((c) => c.pinned).map((c) => c.id), frame);
   const firstPinned = shown.find((c) => c.pinned)?.id;
   const names = t as unknown as CodeTranslator;
-  const pinStyle = (column: ListColumn, background: string) =>
-    column.pinned && stuck
-      ? { position: 'sticky' as const, right: offsets[column.id] ?? 0, background, zIndex: 1, boxShadow: column.id === firstPinned ? `-6px 0 6px -6px ${token.colorBorder}` : undefined }
-      : {};
+  // Where a pinned column sticks (its right offset, and the shadow of the first one): none while the pins are off.
+  const pinEdge = (column: ListColumn) =>
+    column.pinned && stuck ? { right: offsets[column.id] ?? 0, boxShadow: column.id === firstPinned ? `-6px 0 6px -6px ${token.colorBorder}` : undefined } : {};
+  const pinStyle = (column: ListColumn, background: string) => (column.pinned && stuck ? { position: 'sticky' as const, background, zIndex: 1, ...pinEdge(column) } : {});
 
   const sortBy = (column: ListColumn) => {
     if (!column.sort) return;
@@ -161,7 +161,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     ref={column.pinned ? register(column.id) : undefined}
-                    style={{ ...cell, position: 'sticky', top: 0, zIndex: column.pinned ? 3 : 2, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...(column.pinned && stuck ? { right: offsets[column.id] ?? 0, boxShadow: pinStyle(column, '').boxShadow } : {}) }}
+                    style={{ ...cell, position: 'sticky', top: 0, zIndex: column.pinned ? 3 : 2, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...pinEdge(column) }}
                   >
                     {column.sort ? (
                       <button type="button" onClick={() => sortBy(column)} style={{ all: 'unset', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4 }}>

@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
 import { Surface } from '@/components/ui/Surface';
+import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { whenIdle } from '@/lib/client/when-idle';
 import { listDefaults, type ListDefinition, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
 import type { FilterOptions } from '@/lib/list-kit/options';
@@ -56,8 +57,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
   const go = (search: string) => navigation.go([kept, search].filter(Boolean).join('&'));
   const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
   // Once opened, the drawer stays mounted so that it can play its closing motion.
-  const [drawerUsed, setDrawerUsed] = useState(false);
-  if (detail !== null && !drawerUsed) setDrawerUsed(true);
+  const drawerMounted = useOpenedOnce(detail !== null);
   useEffect(() => whenIdle(() => void loadDetailDrawer()), []);
   const [visibility] = useColumnVisibility(definition.id, userId, definition.columns);
   const search = listSearch(definition, values);
@@ -120,7 +120,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
           />
         </Surface>
       )}
-      {(detail !== null || drawerUsed) && <DetailDrawer definition={definition} row={detail} userId={userId} options={options} onClose={() => setDetail(null)} />}
+      {drawerMounted && <DetailDrawer definition={definition} row={detail} userId={userId} options={options} onClose={() => setDetail(null)} />}
     </Flex>
     </ListSelectionContext>
   );

@@ -9,7 +9,7 @@ export function PageHeading({ title, subtitle, extra }: { title: ReactNode; subt
         <h1 className={text.pageTitle}>{title}</h1>
         {extra}
       </div>
-      {subtitle && <p className={`${text.paragraph} ${text.secondary}`} style={{ margin: '8px 0 0' }}>{subtitle}</p>}
+      {subtitle && <p className={text.secondary} style={{ margin: '8px 0 0' }}>{subtitle}</p>}
     </header>
   );
 }

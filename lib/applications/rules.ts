@@ -13,10 +13,10 @@ import { REMARK_MAX, STORES_MAX } from './codes';
 /** A monthly volume as typed: HKD, more than 0, at most 2 decimals. */
 export const VOLUME_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
-const required = (max: number) => z.string({ error: 'applyService.errors.required' }).trim().min(1, 'applyService.errors.required').max(max, 'applyService.errors.tooLong');
+const required = (max: number, message = 'applyService.errors.required') => z.string({ error: message }).trim().min(1, message).max(max, 'applyService.errors.tooLong');
 
 export const applicationSchema = z.object({
-  merchantNo: z.string({ error: 'applyService.errors.merchantRequired' }).trim().min(1, 'applyService.errors.merchantRequired').max(30, 'applyService.errors.tooLong'),
+  merchantNo: required(30, 'applyService.errors.merchantRequired'),
   paymentType: z.enum(PAYMENT_TYPES, { error: 'applyService.errors.serviceRequired' }),
   storeCodes: z
     .array(z.string().trim().min(1).max(30), { error: 'applyService.errors.storesRequired' })

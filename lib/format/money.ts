@@ -28,7 +28,7 @@ export function formatMoney(input: DecimalInput, currency: string = CURRENCY): s
 
 /** The sum of amounts, exactly, as money: ["1.10", "2.205"] -> "HKD 3.31"; any unreadable -> "-". */
 export function formatMoneySum(inputs: readonly DecimalInput[]): string {
-  return formatMoney(sumDecimals(inputs)?.toFixed(2));
+  return formatMoney(sumDecimals(inputs)?.toFixed());
 }
 
 /** Whole counts with thousands separators: 1234 -> "1,234"; anything not a whole number -> "-". */

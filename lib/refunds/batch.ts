@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { amountRuleProblem, REASON_MAX, REASON_TYPES, type BatchValues } from './codes';
+import { REASON_MAX, REASON_TYPES, type BatchValues } from './codes';
 
 export { BATCH_COLUMNS, BATCH_LIMITS, type BatchColumn, type BatchValues } from './codes';
-import { refundRequestSchema, type RefundRequest } from './rules';
+import { refundAmountSchema, refundRequestSchema, type RefundRequest } from './rules';
 
 /**
  * Batch refund upload (spec section 5): the template's columns, the limits stated on the page,
@@ -31,11 +31,7 @@ export const batchRowSchema = z
     transTime: required('refund.errors.timeRequired').regex(/^([01]\d|2[0-3])[0-5]\d[0-5]\d$/, 'refund.errors.timeFormat'),
     orderNo: z.string().trim().max(64),
     rrn: z.string().trim().max(64),
-    // The money forms' one amount rule: given, digits with at most 2 decimals, more than 0 (a minus sign is told so).
-    refundAmount: z.string().superRefine((value, context) => {
-      const problem = amountRuleProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: `refund.errors.${problem}` });
-    }),
+    refundAmount: refundAmountSchema,
     reasonType: z.string().trim().toUpperCase().pipe(z.enum(REASON_TYPES, 'refund.errors.reasonTypeRequired')),
     reason: required('refund.errors.reasonRequired').max(REASON_MAX, 'refund.errors.reasonTooLong'),
   })

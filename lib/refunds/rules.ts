@@ -7,7 +7,8 @@ import { amountProblem, REASON_MAX, REASON_TYPES } from './codes';
  * database (balance, scope, existence).
  */
 
-const amountField = z.string({ error: 'refund.errors.amountRequired' }).superRefine((value, context) => {
+/** A refund amount by the money forms' one rule; the form and the services weigh it against the transaction (balance, amount). */
+export const refundAmountSchema = z.string({ error: 'refund.errors.amountRequired' }).superRefine((value, context) => {
   const problem = amountProblem(value);
   if (problem) context.addIssue({ code: 'custom', message: problem.key });
 });
@@ -24,7 +25,7 @@ export const refundRequestSchema = z.object({
   traceNo: z.string().trim().max(20).optional(),
   transDate: z.string().regex(/^\d{8}$/, 'refund.errors.dateFormat').optional(),
   transTime: z.string().regex(/^\d{6}$/, 'refund.errors.timeFormat').optional(),
-  refundAmount: amountField,
+  refundAmount: refundAmountSchema,
   reason: z.string().trim().min(1, 'refund.errors.reasonRequired').max(REASON_MAX, 'refund.errors.reasonTooLong'),
   reasonType: z.enum(REASON_TYPES, 'refund.errors.reasonTypeRequired'),
   requestKey: requestKeySchema,

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
-import { EXPIRY_MINUTES, overRequestMaximum, PAY_METHODS, PAY_TOKEN, PAYMENT_REQUEST_STATUSES, STORE_QR_EXPIRY, type PayMethod } from '../../lib/collect/codes';
+import { EXPIRY_MINUTES, overRequestMaximum, PAY_METHODS, PAY_TOKEN, PAYMENT_REQUEST_MAX_AMOUNT, PAYMENT_REQUEST_STATUSES, STORE_QR_EXPIRY, type PayMethod } from '../../lib/collect/codes';
 import { toCompactDay, wallClock } from '../../lib/format/date';
 import { amountRuleProblem } from '../../lib/refunds/codes';
 import type { Clock } from '../clock';
@@ -24,6 +24,7 @@ import { timeSpan } from './scope-checks';
 const STATUS = (now: string) => `CASE WHEN p.status = 'OPEN' AND p.expires_at <= ${now}::timestamp THEN 'EXPIRED' ELSE p.status END`;
 
 const refusal = (code: string, description: string) => new ServiceError(422, code, description);
+const tooLarge = () => refusal('COLLECT_AMOUNT_TOO_LARGE', `A payment request is for at most HKD ${PAYMENT_REQUEST_MAX_AMOUNT}`);
 
 /** A store of the scope that can take payments: active, of an active merchant of the caller's. */
 const COLLECTING_STORES = `stores s JOIN merchants m ON m.merchant_no = s.merchant_no
@@ -89,7 +90,7 @@ const createRequest = authedCall({
   }),
   async handle(context, input) {
     if (new Big(input.amount).lte(0)) throw refusal('COLLECT_AMOUNT_INVALID', 'The amount must be greater than 0');
-    if (overRequestMaximum(input.amount)) throw refusal('COLLECT_AMOUNT_TOO_LARGE', 'A payment request is for at most HKD 1,000,000.00');
+    if (overRequestMaximum(input.amount)) throw tooLarge();
     const { merchants } = await context.scope();
     const [store] = await context.db.query<{ customer_no: string }>(`SELECT m.customer_no FROM ${COLLECTING_STORES} AND s.merchant_no = $2 AND s.store_code = $3`, [
       merchants,
@@ -259,7 +260,7 @@ export async function requestFromStoreCode(context: PublicContext, token: string
   const store = await storeByToken(context.db, token);
   if (!store) throw notFound('No such store code');
   if (amountRuleProblem(value)) throw refusal('COLLECT_AMOUNT_INVALID', 'The amount must be greater than 0 with at most 2 decimals');
-  if (overRequestMaximum(value)) throw refusal('COLLECT_AMOUNT_TOO_LARGE', 'A payment request is for at most HKD 1,000,000.00');
+  if (overRequestMaximum(value)) throw tooLarge();
   const made = await insertRequest(context.db, context.clock, {
     customerNo: store.customer_no,
     merchantNo: store.merchant_no,
