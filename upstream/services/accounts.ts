@@ -54,15 +54,17 @@ const editAccount = authedCall({
     requireAdministrator(context);
     const { db, principal } = context;
     if (input.userId === principal.userId) return { success: 1, code: 'OWN_ACCOUNT', msg: 'The administrator cannot change its own role or status' };
-    // Account names and e-mail addresses are one namespace: either signs in.
-    const [taken] = await db.query('SELECT 1 FROM users WHERE (lower(contact_email) = lower($1) OR lower(account) = lower($1)) AND user_id <> $2', [input.contactEmail, input.userId]);
-    if (taken) return { success: 1, code: 'DUPLICATE_EMAIL', msg: 'Another account uses this e-mail address' };
+    // The account is looked up first. The e-mail check leaves the account's own address out, so run first it
+    // answered 404 for another organisation's account sent with its own address, and DUPLICATE_EMAIL for a missing id.
     const [before] = await db.query<Record<(typeof EDITED_FIELDS)[keyof typeof EDITED_FIELDS], unknown> & { account: string }>(
       `SELECT account, ${Object.values(EDITED_FIELDS).join(', ')} FROM users
         WHERE user_id = $1 AND type <> 'PARTNER' AND (type_no = $2 OR (type = 'MERCHANT' AND type_no = ANY($3))) FOR UPDATE`,
       [input.userId, principal.typeNo, (await context.scope()).merchants],
     );
     if (!before) throw notFound('No such account in this organisation');
+    // Account names and e-mail addresses are one namespace: either signs in.
+    const [taken] = await db.query('SELECT 1 FROM users WHERE (lower(contact_email) = lower($1) OR lower(account) = lower($1)) AND user_id <> $2', [input.contactEmail, input.userId]);
+    if (taken) return { success: 1, code: 'DUPLICATE_EMAIL', msg: 'Another account uses this e-mail address' };
     await db.query(
       `UPDATE users SET contact_number = $2, contact_name = $3, contact_email = $4, role_id = $5, status = $6, job_title = $7,
               department = $8, appellation = $9 WHERE user_id = $1`,

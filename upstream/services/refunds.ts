@@ -155,7 +155,11 @@ const voidRefund = authedCall({
       [input.refundId, customers, principal.userId, context.clock.timestamp(), principal.roleId === 1, merchants],
     );
     if (!done) {
-      const [existing] = await context.db.query<{ approve_status: string }>('SELECT approve_status FROM refunds WHERE refund_id = $1 AND customer_no = ANY($2)', [input.refundId, customers]);
+      // Scoped as the UPDATE and the lists are: a request of a merchant outside the caller's scope answers as a missing one.
+      const [existing] = await context.db.query<{ approve_status: string }>(
+        'SELECT approve_status FROM refunds WHERE refund_id = $1 AND customer_no = ANY($2) AND merchant_no = ANY($3)',
+        [input.refundId, customers, merchants],
+      );
       if (!existing) throw notFound('No such refund request');
       if (existing.approve_status !== '10') throw new ServiceError(409, 'REFUND_NOT_PENDING', 'Only a request still waiting for approval can be cancelled');
       throw forbidden('Only the requester or the administrator can cancel this request');
@@ -319,7 +323,11 @@ const decide = authedCall({
         result.push({ refundId, success: true });
         continue;
       }
-      const [existing] = await db.query<{ approve_status: string; apply_user_id: number }>('SELECT approve_status, apply_user_id FROM refunds WHERE refund_id = $1 AND customer_no = ANY($2)', [refundId, customers]);
+      // Scoped as the UPDATE is: a request of a merchant outside the caller's scope is NOT_FOUND, as a missing one is.
+      const [existing] = await db.query<{ approve_status: string; apply_user_id: number }>(
+        'SELECT approve_status, apply_user_id FROM refunds WHERE refund_id = $1 AND customer_no = ANY($2) AND merchant_no = ANY($3)',
+        [refundId, customers, merchants],
+      );
       const code = !existing ? 'NOT_FOUND' : existing.approve_status !== '10' ? 'REFUND_NOT_PENDING' : 'OWN_REQUEST';
       result.push({ refundId, success: false, code });
     }
