@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/format/money';
 import { detectLanguage } from '../../lib/i18n/detect';
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Language } from '../../lib/i18n/languages';
 import { localName } from '../../lib/i18n/names';
+import { BodyTooLarge, readBodyCapped } from '../http/body';
 import type { PublicContext, Services } from '../http/endpoint';
 import { ServiceError } from '../http/errors';
 import { runWrites } from '../http/transaction';
@@ -106,7 +107,7 @@ function storePage(language: Language, store: { merchantName: string; merchantCn
   return page(
     language,
     `<dl><dt>${t('merchant')}</dt><dd>${escape(localName(language, { name: store.merchantName, cname: store.merchantCname }))}</dd><dt>${t('store')}</dt><dd>${escape(store.storeName)}</dd></dl>
-${error ? message('error', error) : ''}<form method="post"><label>${t('amountLabel')}<input type="text" name="amount" inputmode="decimal" maxlength="16" value="${escape(amount)}" placeholder="0.00"></label>
+${error ? message('error', error) : ''}<form method="post"><label>${t('amountLabel')}<input type="text" name="amount" inputmode="decimal" maxlength="16" value="${amount.length <= ECHO_MAX_CHARS ? escape(amount) : ''}" placeholder="0.00"></label>
 <p class="hint">${t('amountHint')}</p><button type="submit">${t('continue')}</button></form>`,
   );
 }
@@ -121,6 +122,41 @@ function cardProblem(form: Record<string, unknown>, now: Date): string | null {
   const today = wallClock(now).day;
   if (2000 + Number(expiry[2]) < today.year || (2000 + Number(expiry[2]) === today.year && month < today.month)) return 'cardExpired';
   return number === TEST_CARD ? null : 'cardDeclined';
+}
+
+/** A payer's form is a handful of short fields: anything larger is not one of ours. */
+export const PAY_FORM_MAX_BYTES = 4 * 1024;
+/** The typed amount is shown again only when it is short (the field takes 16 characters). */
+const ECHO_MAX_CHARS = 20;
+
+/**
+ * The form's fields as text, read up to PAY_FORM_MAX_BYTES and no further: `tooLarge` past it,
+ * `malformed` for anything that is not a readable urlencoded or multipart form (files are ignored).
+ */
+async function readForm(c: Context): Promise<Record<string, string> | 'tooLarge' | 'malformed'> {
+  let bytes: Buffer;
+  try {
+    bytes = await readBodyCapped(c.req.raw, PAY_FORM_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return 'tooLarge';
+    throw error;
+  }
+  const contentType = c.req.header('content-type') ?? '';
+  const kind = contentType.split(';')[0]?.trim().toLowerCase();
+  try {
+    const entries =
+      kind === 'application/x-www-form-urlencoded'
+        ? new URLSearchParams(bytes.toString('utf8')).entries()
+        : kind === 'multipart/form-data'
+          ? (await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData()).entries()
+          : null;
+    if (!entries) return 'malformed';
+    const fields: Record<string, string> = {};
+    for (const [name, value] of entries) if (typeof value === 'string' && !Object.hasOwn(fields, name)) fields[name] = value;
+    return fields;
+  } catch {
+    return 'malformed';
+  }
 }
 
 /** A refusal's message on the page: the services' refusal codes, each with its translated words. */
@@ -160,7 +196,10 @@ export function mountPayPages(app: Hono, services: Services) {
     const token = c.req.param('token');
     const store = await storeByToken(db, token);
     if (!store) return notFoundPage(c, language);
-    const amount = String((await c.req.parseBody()).amount ?? '').trim();
+    const form = await readForm(c);
+    // A form too large or unreadable gets the page with its words, as a wrong amount does; nothing is made.
+    if (typeof form === 'string') return c.html(storePage(language, store, translator(language)('amountInvalid')), form === 'tooLarge' ? 413 : 400, HEADERS);
+    const amount = String(form.amount ?? '').trim();
     try {
       const made = await write(c, (context) => requestFromStoreCode(context, token, amount));
       return c.redirect(`/pay/${made.token}${c.req.query('lang') ? `?lang=${language}` : ''}`, 303);
@@ -182,7 +221,8 @@ export function mountPayPages(app: Hono, services: Services) {
     const token = c.req.param('token');
     const request = await requestByToken(db, clock, token);
     if (!request) return notFoundPage(c, language);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
+    if (typeof form === 'string') return c.html(requestPage(language, request, t('failed')), form === 'tooLarge' ? 413 : 400, HEADERS);
     const method = String(form.method ?? '');
     if (!Object.hasOwn(PAY_METHODS, method)) return c.html(requestPage(language, request, t('methodRequired')), 422, HEADERS);
     const problem = method === 'CARD' ? cardProblem(form, clock.now()) : null;
