@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { Pool, types as pgTypes, type PoolClient } from 'pg';
 import { createLogger } from '../../lib/log/logger';
+import { inTransactionScope } from './transaction-scope';
 
 /**
  * One interface over embedded PGlite and PostgreSQL, with the same SQL for both. Values come
@@ -39,8 +40,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await db.exec(sql);
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      return db.transaction(async (tx) =>
-        work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
+      return inTransactionScope(() =>
+        db.transaction(async (tx) => work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows })),
       );
     },
     close: () => db.close(),
@@ -67,7 +68,7 @@ export async function openPostgres(url: string): Promise<Database> {
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) => inTransactionScope(async () => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -80,7 +81,7 @@ export async function openPostgres(url: string): Promise<Database> {
       } finally {
         client.release();
       }
-    },
+    }),
     close: () => pool.end(),
   };
 }

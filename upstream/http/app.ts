@@ -7,6 +7,7 @@ import { EnvelopeError, openPayload } from '../../lib/wire/envelope';
 import type { Database } from '../db/database';
 import { writeActivity } from '../services/activity';
 import type { AuthedContext, Endpoint, PublicContext, PublicEndpoint, Services } from './endpoint';
+import { BodyTooLarge, readBodyCapped } from './body';
 import { runWrites } from './transaction';
 import { NDJSON, ndjsonStream, RowStream } from './ndjson';
 import { ServiceError, tokenExpired } from './errors';
@@ -19,19 +20,28 @@ const errorBody = (error: ServiceError) => ({
   error: { code: error.code, description: error.description, ...(error.params ? { params: error.params } : {}) },
 });
 
+/** Reads a body as text up to the call's limit; past it the call is refused at once (413, INPUT_TOO_LARGE). */
+async function readText(c: Context, maxBytes: number): Promise<string> {
+  try {
+    return (await readBodyCapped(c.req.raw, maxBytes)).toString('utf8');
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw inputTooLarge(maxBytes);
+    throw error;
+  }
+}
+
+const inputTooLarge = (maxBytes: number) => new ServiceError(413, 'INPUT_TOO_LARGE', `The input is larger than ${maxBytes} bytes`);
+
 /** Reads the call's `en` field: the query for GET, DELETE and PUT, the JSON body for POST. */
 async function readEnvelope(c: Context, method: Endpoint['method'], maxBytes: number): Promise<string> {
-  const tooLarge = new ServiceError(413, 'INPUT_TOO_LARGE', `The input is larger than ${maxBytes} bytes`);
   if (method !== 'POST') {
     const query = new URL(c.req.url).search;
-    if (query.length > maxBytes) throw tooLarge;
+    if (query.length > maxBytes) throw inputTooLarge(maxBytes);
     const en = c.req.query('en');
     if (!en) throw new ServiceError(400, 'BAD_ENVELOPE', 'The en query parameter is missing');
     return en;
   }
-  if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw tooLarge;
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw tooLarge;
+  const text = await readText(c, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -43,9 +53,9 @@ async function readEnvelope(c: Context, method: Endpoint['method'], maxBytes: nu
   return en;
 }
 
-async function readPlain(c: Context, method: Endpoint['method']): Promise<Record<string, unknown>> {
+async function readPlain(c: Context, method: Endpoint['method'], maxBytes: number): Promise<Record<string, unknown>> {
   if (method !== 'POST') return Object.fromEntries(new URL(c.req.url).searchParams);
-  const text = await c.req.text();
+  const text = await readText(c, maxBytes);
   try {
     const body: unknown = text ? JSON.parse(text) : {};
     if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
@@ -97,9 +107,8 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
   for (const endpoint of endpoints) {
     app.on(endpoint.method, endpoint.path, async (c) => {
       const ip = clientIp(c);
-      const payload = endpoint.plain
-        ? await readPlain(c, endpoint.method)
-        : openPayload(await readEnvelope(c, endpoint.method, endpoint.maxInputBytes ?? config.maxInputBytes), config.payloadKey);
+      const maxBytes = endpoint.maxInputBytes ?? config.maxInputBytes;
+      const payload = endpoint.plain ? await readPlain(c, endpoint.method, maxBytes) : openPayload(await readEnvelope(c, endpoint.method, maxBytes), config.payloadKey);
       const input = parseInput(endpoint.input, payload);
       const token = endpoint.auth === 'token' ? c.req.header(TOKEN_HEADER) : undefined;
       const principal = token ? await principalForToken(db, token, clock.timestamp()) : null;
@@ -114,31 +123,38 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
           throw new ServiceError(403, 'WRONG_VARIANT', `This call serves ${endpoint.rank} users`);
         }
       }
-      // A call that changes state runs in one transaction with its activity-log entries (see runWrites).
-      const run = endpoint.method !== 'GET' || endpoint.writes ? runWrites : <T>(database: Database, work: (conn: Database) => Promise<T>) => work(database);
-      const answer = await run(db, async (conn) => {
-        const actor = principal ? { userId: principal.userId, account: principal.account } : { userId: null, account: '' };
-        const base: PublicContext = {
+      const actor = principal ? { userId: principal.userId, account: principal.account } : { userId: null, account: '' };
+      let scope: Promise<Scope> | undefined;
+      let menus: Promise<string[]> | undefined;
+      /** The call's context on `conn`; `inTransaction` when `conn` is the call's transaction already. */
+      const contextOn = (conn: Database, inTransaction: boolean): PublicContext | AuthedContext => {
+        const context: PublicContext = {
           ...services,
           db: conn,
           ip,
           log: (action, target = '', detail = {}, who = actor, outcome = 'success') =>
             writeActivity(conn, { ...who, action, target, detail, ip, outcome, at: clock.timestamp() }),
+          writes: <T>(work: (step: PublicContext) => Promise<T>) => (inTransaction ? work(context) : runWrites(db, (tx) => work(contextOn(tx, true)))),
         };
-        if (endpoint.auth === 'public' || !principal) return (endpoint as PublicEndpoint).handle(base, input);
-        let scope: Promise<Scope> | undefined;
-        let menus: Promise<string[]> | undefined;
-        const context: AuthedContext = {
-          ...base,
+        if (endpoint.auth === 'public' || !principal) return context;
+        const authed: AuthedContext = Object.assign(context, {
           principal,
           scope: () => (scope ??= scopeOf(conn, principal)),
           menus: () => (menus ??= menuCodesOf(conn, principal)),
-        };
+        }) as AuthedContext;
+        return authed;
+      };
+      const handle = async (context: PublicContext | AuthedContext) => {
+        if (endpoint.auth === 'public' || !('principal' in context)) return (endpoint as PublicEndpoint).handle(context, input);
         if (endpoint.menus && !(await context.menus()).some((code) => endpoint.menus?.includes(code))) {
           throw new ServiceError(403, 'MENU_NOT_ALLOWED', 'This user has no menu for this call');
         }
         return endpoint.handle(context, input);
-      });
+      };
+      // A call that changes state runs in one transaction with its activity-log entries (see runWrites);
+      // one that hashes a password runs outside and writes through context.writes.
+      const transactional = (endpoint.method !== 'GET' || endpoint.writes) && !endpoint.outsideTransaction;
+      const answer = transactional ? await runWrites(db, (conn) => handle(contextOn(conn, true))) : await handle(contextOn(db, false));
       if (answer instanceof RowStream) {
         const requestId = c.req.header(REQUEST_ID_HEADER);
         const failed = (error: unknown) => logger.error({ requestId, route: c.req.routePath, error: error instanceof Error ? error.message : 'unknown' }, 'stream failed');

@@ -23,12 +23,20 @@ export interface PublicContext extends Services {
    * outcome. The one logging helper of every service.
    */
   log(action: ActivityAction, target?: string, detail?: Record<string, unknown>, who?: { userId: number | null; account: string }, outcome?: ActivityOutcome): Promise<void>;
+  /**
+   * Runs `work` as one short transaction with its log entries, on a context whose `db` and `log`
+   * are that transaction's; a refusal thrown in it keeps what it did, as a whole call's does (see
+   * runWrites). In a call that already runs in a transaction it is that transaction. The calls that
+   * hash a password (`outsideTransaction`) hash first and write through it.
+   */
+  writes<T>(work: (context: PublicContext) => Promise<T>): Promise<T>;
 }
 
 export interface AuthedContext extends PublicContext {
   principal: Principal;
   scope(): Promise<Scope>;
   menus(): Promise<string[]>;
+  writes<T>(work: (context: AuthedContext) => Promise<T>): Promise<T>;
 }
 
 interface Base<S extends z.ZodType> {
@@ -43,6 +51,11 @@ interface Base<S extends z.ZodType> {
   plain?: boolean;
   /** A larger input than MAX_INPUT_BYTES allows every other call (a document upload). */
   maxInputBytes?: number;
+  /**
+   * The call hashes a password (scrypt, ~45 ms): it runs outside any transaction, so the hash holds
+   * no database connection or lock, and makes its changes through `context.writes`.
+   */
+  outsideTransaction?: boolean;
 }
 
 export interface PublicEndpoint<S extends z.ZodType = z.ZodType> extends Base<S> {

@@ -175,13 +175,15 @@ export function mountPayPages(app: Hono, services: Services) {
   const write = <T>(c: Context, work: (context: PublicContext) => Promise<T>) =>
     runWrites(db, (conn) => {
       const ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? '';
-      return work({
+      const context: PublicContext = {
         ...services,
         db: conn,
         ip,
         log: (action, target = '', detail = {}, who = { userId: null, account: '' }, outcome = 'success') =>
           writeActivity(conn, { ...who, action, target, detail, ip, outcome, at: clock.timestamp() }),
-      });
+        writes: (step) => step(context),
+      };
+      return work(context);
     });
   const notFoundPage = (c: Context, language: Language) => c.html(page(language, message('error', translator(language)('notFound'))), 404, HEADERS);
 

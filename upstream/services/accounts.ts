@@ -101,51 +101,57 @@ const insertAccount = authedCall({
     status: status.default(1),
     ...contactFields,
   }),
+  // The new passwords are hashed (scrypt) before the call's short transaction, holding nothing.
+  outsideTransaction: true,
   async handle(context, input) {
     requireAdministrator(context);
     requireOwnOrganisation(context, input.typeNo);
-    const { db, clock, principal } = context;
+    const { clock, principal } = context;
     const password = input.password || temporaryPassword();
     const [problem] = passwordProblems(password);
     if (problem) return { success: 2, code: problem, msg: 'The temporary password does not meet the policy' };
-    // A sub account of type MERCHANT belongs to one merchant of the administrator's customer.
-    let typeNo = principal.typeNo;
-    if (input.type === 'MERCHANT') {
-      const scope = await context.scope();
-      if (!input.merchantNo || !scope.merchants.includes(input.merchantNo)) return { success: 1, code: 'MERCHANT_REQUIRED', msg: 'Choose an associated merchant of this customer' };
-      const [existing] = await db.query("SELECT 1 FROM users WHERE type = 'MERCHANT' AND type_no = $1", [input.merchantNo]);
-      if (existing) return { success: 1, code: 'MERCHANT_HAS_ACCOUNT', msg: 'This merchant already has an account' };
-      typeNo = input.merchantNo;
-    }
-    const [duplicate] = await db.query(
-      'SELECT 1 FROM users WHERE lower(account) IN (lower($1), lower($2)) OR lower(contact_email) IN (lower($1), lower($2))',
-      [input.account, input.contactEmail],
-    );
-    if (duplicate) return { success: 1, code: 'DUPLICATE_ACCOUNT', msg: 'An account with this name or e-mail address exists' };
-    const [role] = await db.query<{ has_op_password: boolean }>('SELECT has_op_password FROM roles WHERE role_id = $1', [input.roleId]);
+    const [role] = await context.db.query<{ has_op_password: boolean }>('SELECT has_op_password FROM roles WHERE role_id = $1', [input.roleId]);
     const opPassword = role?.has_op_password ? `Op#${randomBytes(6).toString('base64url')}9a` : null;
-    const [row] = await db.query<{ user_id: number }>(
-      `INSERT INTO users (account, type, type_no, name, contact_name, contact_email, contact_number, is_admin, role_id, status,
-         password_hash, op_password_hash, pwd_flag, op_pwd_flag, assigned_by, auth_by, job_title, department, appellation, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $10, $11, true, $12, $13, $14, $15, $16, $17, $18) RETURNING user_id`,
-      [
-        input.account, input.type, typeNo, input.name, input.contactName, input.contactEmail, input.contactNumber, input.roleId, input.status,
-        await hashPassword(password), opPassword ? await hashPassword(opPassword) : null, opPassword !== null,
-        input.assignedBy ?? `${principal.name} (${principal.account})`, input.authBy ?? `${principal.name} (${principal.account})`,
-        input.jobTitle, input.department, input.appellation, clock.timestamp(),
-      ],
-    );
-    // The temporary passwords go into the history, so the forced change cannot keep them.
-    const created = await db.query<{ password_hash: string; op_password_hash: string | null }>('SELECT password_hash, op_password_hash FROM users WHERE user_id = $1', [row?.user_id]);
-    for (const [kind, hash] of [['login', created[0]?.password_hash], ['op', created[0]?.op_password_hash]] as const) {
-      if (hash) await db.query('INSERT INTO password_history (user_id, kind, password_hash, created_at) VALUES ($1, $2, $3, $4)', [row?.user_id, kind, hash, clock.timestamp()]);
-    }
-    const body = `Dear ${input.contactName},\n\nAn account "${input.account}" has been opened for you.\n\nYour temporary password: ${password}\nYou will be asked to change it at your first sign-in.${
-      opPassword ? `\n\nYour management password: ${opPassword}\nYou will be asked to change it at your first sign-in.` : ''
-    }`;
-    await sendMail(db, input.contactEmail, 'Your merchant portal account', body, clock.timestamp());
-    await context.log('account.create', input.account, { roleId: input.roleId, userId: row?.user_id, type: input.type });
-    return { success: 0, msg: 'Account created', userId: row?.user_id };
+    const passwordHash = await hashPassword(password);
+    const opPasswordHash = opPassword ? await hashPassword(opPassword) : null;
+    return context.writes(async (step) => {
+      const { db } = step;
+      // A sub account of type MERCHANT belongs to one merchant of the administrator's customer.
+      let typeNo = principal.typeNo;
+      if (input.type === 'MERCHANT') {
+        const scope = await step.scope();
+        if (!input.merchantNo || !scope.merchants.includes(input.merchantNo)) return { success: 1, code: 'MERCHANT_REQUIRED', msg: 'Choose an associated merchant of this customer' };
+        const [existing] = await db.query("SELECT 1 FROM users WHERE type = 'MERCHANT' AND type_no = $1", [input.merchantNo]);
+        if (existing) return { success: 1, code: 'MERCHANT_HAS_ACCOUNT', msg: 'This merchant already has an account' };
+        typeNo = input.merchantNo;
+      }
+      const [duplicate] = await db.query(
+        'SELECT 1 FROM users WHERE lower(account) IN (lower($1), lower($2)) OR lower(contact_email) IN (lower($1), lower($2))',
+        [input.account, input.contactEmail],
+      );
+      if (duplicate) return { success: 1, code: 'DUPLICATE_ACCOUNT', msg: 'An account with this name or e-mail address exists' };
+      const [row] = await db.query<{ user_id: number }>(
+        `INSERT INTO users (account, type, type_no, name, contact_name, contact_email, contact_number, is_admin, role_id, status,
+           password_hash, op_password_hash, pwd_flag, op_pwd_flag, assigned_by, auth_by, job_title, department, appellation, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $10, $11, true, $12, $13, $14, $15, $16, $17, $18) RETURNING user_id`,
+        [
+          input.account, input.type, typeNo, input.name, input.contactName, input.contactEmail, input.contactNumber, input.roleId, input.status,
+          passwordHash, opPasswordHash, opPassword !== null,
+          input.assignedBy ?? `${principal.name} (${principal.account})`, input.authBy ?? `${principal.name} (${principal.account})`,
+          input.jobTitle, input.department, input.appellation, clock.timestamp(),
+        ],
+      );
+      // The temporary passwords go into the history, so the forced change cannot keep them.
+      for (const [kind, hash] of [['login', passwordHash], ['op', opPasswordHash]] as const) {
+        if (hash) await db.query('INSERT INTO password_history (user_id, kind, password_hash, created_at) VALUES ($1, $2, $3, $4)', [row?.user_id, kind, hash, clock.timestamp()]);
+      }
+      const body = `Dear ${input.contactName},\n\nAn account "${input.account}" has been opened for you.\n\nYour temporary password: ${password}\nYou will be asked to change it at your first sign-in.${
+        opPassword ? `\n\nYour management password: ${opPassword}\nYou will be asked to change it at your first sign-in.` : ''
+      }`;
+      await sendMail(db, input.contactEmail, 'Your merchant portal account', body, clock.timestamp());
+      await step.log('account.create', input.account, { roleId: input.roleId, userId: row?.user_id, type: input.type });
+      return { success: 0, msg: 'Account created', userId: row?.user_id };
+    });
   },
 });
 

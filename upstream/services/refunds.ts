@@ -8,7 +8,7 @@ import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint'
 import { forbidden, notFound, ServiceError } from '../http/errors';
 import { amount, optionalText, pageOf, paging, text, timestamp14, wholeNumber } from '../http/inputs';
 import { verifyPassword } from '../rules/password-hash';
-import { currentPasswordHash } from './passwords';
+import { passwordColumn, STALE, untilStable } from './passwords';
 import { checkUserId, timeSpan } from './scope-checks';
 import { TRANSACTION_COLUMNS } from './transactions';
 
@@ -269,17 +269,36 @@ const approvalLocked = (lockedUntil: string) =>
 /**
  * The approver's password (management password where the role has one, else the login password),
  * with wrong entries counted like sign-ins: after `lockoutFailures` of them in a row, approvals
- * lock for `lockoutMinutes`. One statement counts and locks, so concurrent guesses cannot skip it.
+ * lock for `lockoutMinutes`. The hash is checked before the decisions' transaction (it holds no
+ * connection or lock); the transaction then locks the approver's row, refuses if approvals locked
+ * or the password changed meanwhile (checked again), and counts a wrong one in one statement, so
+ * concurrent guesses cannot skip the lock.
  */
-async function checkApprovalPassword(context: AuthedContext, password: string, refundIds: readonly number[]) {
-  const { db, clock, config, principal } = context;
+async function checkApprovalPassword(context: AuthedContext, password: string) {
+  const { db, clock, principal } = context;
+  const kind = principal.hasOpPassword ? 'op' : 'login';
+  const [state] = await db.query<{ approval_locked_until: string | null; hash: string | null }>(
+    `SELECT approval_locked_until, ${passwordColumn(kind)} AS hash FROM users WHERE user_id = $1`,
+    [principal.userId],
+  );
+  if (state?.approval_locked_until && state.approval_locked_until > clock.timestamp()) throw approvalLocked(state.approval_locked_until);
+  const hash = state?.hash ?? null;
+  return { kind, hash, matches: hash !== null && (await verifyPassword(password, hash)) } as const;
+}
+
+/** In the decisions' transaction: the password check's outcome written, or STALE when it must be made again. */
+async function recordApprovalPassword(step: AuthedContext, checked: Awaited<ReturnType<typeof checkApprovalPassword>>, refundIds: readonly number[]) {
+  const { db, clock, config, principal } = step;
   const now = clock.timestamp();
-  const [state] = await db.query<{ approval_locked_until: string | null }>('SELECT approval_locked_until FROM users WHERE user_id = $1', [principal.userId]);
-  if (state?.approval_locked_until && state.approval_locked_until > now) throw approvalLocked(state.approval_locked_until);
-  const hash = await currentPasswordHash(db, principal.userId, principal.hasOpPassword ? 'op' : 'login');
-  if (hash && (await verifyPassword(password, hash))) {
+  const [row] = await db.query<{ approval_locked_until: string | null; hash: string | null }>(
+    `SELECT approval_locked_until, ${passwordColumn(checked.kind)} AS hash FROM users WHERE user_id = $1 FOR UPDATE`,
+    [principal.userId],
+  );
+  if (row?.approval_locked_until && row.approval_locked_until > now) throw approvalLocked(row.approval_locked_until);
+  if ((row?.hash ?? null) !== checked.hash) return STALE;
+  if (checked.matches) {
     await db.query('UPDATE users SET approval_failures = 0 WHERE user_id = $1 AND approval_failures <> 0', [principal.userId]);
-    return;
+    return 'ok' as const;
   }
   const lockUntil = clock.timestamp(config.lockoutMinutes);
   const [after] = await db.query<{ locked: boolean; failures: number }>(
@@ -289,7 +308,7 @@ async function checkApprovalPassword(context: AuthedContext, password: string, r
     [principal.userId, config.lockoutFailures, lockUntil, now],
   );
   // Refused, not done: the log's outcome says so, and names the requests the approver tried to decide.
-  await context.log(after?.locked ? 'refund.approve.locked' : 'refund.approve.password_failed', '', { refundIds: [...refundIds] }, undefined, 'refused');
+  await step.log(after?.locked ? 'refund.approve.locked' : 'refund.approve.password_failed', '', { refundIds: [...refundIds] }, undefined, 'refused');
   if (after?.locked) throw approvalLocked(lockUntil);
   throw new ServiceError(422, 'APPROVAL_PASSWORD_WRONG', 'The password is incorrect', { remaining: config.lockoutFailures - (after?.failures ?? 0) });
 }
@@ -305,33 +324,41 @@ const decide = authedCall({
     password: text(256).min(1),
     userid: wholeNumber(1).optional(),
   }),
+  // The approval password (scrypt) is checked before the decisions' short transaction.
+  outsideTransaction: true,
   async handle(context, input) {
-    const { db, clock, principal } = context;
+    const { principal } = context;
     checkUserId(context, input.userid);
     if (!principal.canApprove) throw forbidden('This role cannot approve refunds');
-    await checkApprovalPassword(context, input.password, input.refundArray);
-    const { customers, merchants } = await context.scope();
-    const result = [];
-    for (const refundId of [...new Set(input.refundArray)]) {
-      const [done] = await db.query<{ refund_no: string }>(
-        `UPDATE refunds SET approve_status = $2, approve_user_id = $3, approve_date = $4
-          WHERE refund_id = $1 AND approve_status = '10' AND customer_no = ANY($5) AND merchant_no = ANY($6) AND apply_user_id <> $3 RETURNING refund_no`,
-        [refundId, input.result, principal.userId, clock.timestamp(), customers, merchants],
-      );
-      if (done) {
-        await context.log(input.result === APPROVAL.rejected ? 'refund.reject' : 'refund.approve', done.refund_no);
-        result.push({ refundId, success: true });
-        continue;
-      }
-      // Scoped as the UPDATE is: a request of a merchant outside the caller's scope is NOT_FOUND, as a missing one is.
-      const [existing] = await db.query<{ approve_status: string; apply_user_id: number }>(
-        'SELECT approve_status, apply_user_id FROM refunds WHERE refund_id = $1 AND customer_no = ANY($2) AND merchant_no = ANY($3)',
-        [refundId, customers, merchants],
-      );
-      const code = !existing ? 'NOT_FOUND' : existing.approve_status !== '10' ? 'REFUND_NOT_PENDING' : 'OWN_REQUEST';
-      result.push({ refundId, success: false, code });
-    }
-    return { result, succeeded: result.filter((r) => r.success).length, failed: result.filter((r) => !r.success).length };
+    return untilStable(async () => {
+      const checked = await checkApprovalPassword(context, input.password);
+      return context.writes(async (step) => {
+        if ((await recordApprovalPassword(step, checked, input.refundArray)) === STALE) return STALE;
+        const { db, clock } = step;
+        const { customers, merchants } = await step.scope();
+        const result = [];
+        for (const refundId of [...new Set(input.refundArray)]) {
+          const [done] = await db.query<{ refund_no: string }>(
+            `UPDATE refunds SET approve_status = $2, approve_user_id = $3, approve_date = $4
+              WHERE refund_id = $1 AND approve_status = '10' AND customer_no = ANY($5) AND merchant_no = ANY($6) AND apply_user_id <> $3 RETURNING refund_no`,
+            [refundId, input.result, principal.userId, clock.timestamp(), customers, merchants],
+          );
+          if (done) {
+            await step.log(input.result === APPROVAL.rejected ? 'refund.reject' : 'refund.approve', done.refund_no);
+            result.push({ refundId, success: true });
+            continue;
+          }
+          // Scoped as the UPDATE is: a request of a merchant outside the caller's scope is NOT_FOUND, as a missing one is.
+          const [existing] = await db.query<{ approve_status: string; apply_user_id: number }>(
+            'SELECT approve_status, apply_user_id FROM refunds WHERE refund_id = $1 AND customer_no = ANY($2) AND merchant_no = ANY($3)',
+            [refundId, customers, merchants],
+          );
+          const code = !existing ? 'NOT_FOUND' : existing.approve_status !== '10' ? 'REFUND_NOT_PENDING' : 'OWN_REQUEST';
+          result.push({ refundId, success: false, code });
+        }
+        return { result, succeeded: result.filter((r) => r.success).length, failed: result.filter((r) => !r.success).length };
+      });
+    });
   },
 });
 

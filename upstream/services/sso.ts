@@ -5,9 +5,9 @@ import { authedCall, publicCall, type AuthedContext, type Endpoint, type PublicC
 import { forbidden, ServiceError } from '../http/errors';
 import { optionalText, passwordType, text, wholeNumber } from '../http/inputs';
 import { hashToken, menuCodesOf, newToken } from '../http/principal';
-import { verifyPassword } from '../rules/password-hash';
+import { hashPassword, verifyPassword } from '../rules/password-hash';
 import { sendMail } from './mail';
-import { currentPasswordHash, isRecentPassword, newPasswordProblem, storePassword, type PasswordKind } from './passwords';
+import { currentPasswordHash, isRecentPassword, newPasswordProblem, passwordColumn, passwordState, STALE, storePassword, untilStable, type PasswordKind } from './passwords';
 
 export const NORMAL_LOGIN = 'EPA';
 /** How long after a successful current-password check a password update is allowed. */
@@ -77,44 +77,61 @@ const login = publicCall({
     emcToken: optionalText(500),
     memberId: optionalText(100),
   }),
+  // The password check (scrypt) runs before the call's short transaction, holding nothing.
+  outsideTransaction: true,
   async handle(context, input) {
     const { db, clock, config } = context;
     const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE account = $1 OR lower(contact_email) = lower($1) ORDER BY account = $1 DESC LIMIT 1`, [input.username]);
     const now = clock.timestamp();
+    const locked = (lockedUntil?: string) =>
+      new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', lockedUntil ? { lockedUntil } : undefined);
     if (!user) {
       await verifyPassword(input.password, DUMMY_HASH);
-      await context.log('login.failed', input.username, { reason: 'unknown account' }, undefined, 'refused');
-      throw invalidCredentials();
+      return context.writes(async (step) => {
+        await step.log('login.failed', input.username, { reason: 'unknown account' }, undefined, 'refused');
+        throw invalidCredentials();
+      });
     }
     const who = { userId: user.user_id, account: user.account };
     if (user.locked_until && user.locked_until > now) {
-      await context.log('login.refused', user.account, { reason: 'locked' }, who, 'refused');
-      throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', { lockedUntil: user.locked_until });
+      return context.writes(async (step) => {
+        await step.log('login.refused', user.account, { reason: 'locked' }, who, 'refused');
+        throw locked(user.locked_until ?? undefined);
+      });
     }
-    if (!(await verifyPassword(input.password, user.password_hash))) {
-      // One statement counts the failure and sets the lock, so concurrent failures cannot clear it;
-      // the counter restarts only with a new lock.
-      const [after] = await db.query<{ locked: boolean }>(
-        `UPDATE users SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
-                          locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3::timestamp ELSE locked_until END
-          WHERE user_id = $1 RETURNING locked_until IS NOT NULL AND locked_until > $4 AS locked`,
-        [user.user_id, config.lockoutFailures, clock.timestamp(config.lockoutMinutes), now],
-      );
-      const locked = after?.locked === true;
-      await context.log(locked ? 'login.locked' : 'login.failed', user.account, { reason: 'wrong password' }, who, 'refused');
-      if (locked) {
-        throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', { lockedUntil: clock.timestamp(config.lockoutMinutes) });
+    const matches = await verifyPassword(input.password, user.password_hash);
+    return context.writes(async (step) => {
+      if (!matches) {
+        // One statement counts the failure and sets the lock, so concurrent failures cannot clear it;
+        // the counter restarts only with a new lock.
+        const [after] = await step.db.query<{ locked: boolean }>(
+          `UPDATE users SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
+                            locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3::timestamp ELSE locked_until END
+            WHERE user_id = $1 RETURNING locked_until IS NOT NULL AND locked_until > $4 AS locked`,
+          [user.user_id, config.lockoutFailures, clock.timestamp(config.lockoutMinutes), now],
+        );
+        const isLocked = after?.locked === true;
+        await step.log(isLocked ? 'login.locked' : 'login.failed', user.account, { reason: 'wrong password' }, who, 'refused');
+        if (isLocked) throw locked(clock.timestamp(config.lockoutMinutes));
+        throw invalidCredentials();
       }
-      throw invalidCredentials();
-    }
-    if (user.status !== 1) {
-      await context.log('login.refused', user.account, { reason: 'inactive' }, who, 'refused');
-      throw new ServiceError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
-    }
-    const [cleared] = await db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE user_id = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING user_id', [user.user_id, now]);
-    if (!cleared) throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later');
-    await context.log('login', user.account, {}, who);
-    return loginAnswer(context, user, input.serviceCode ?? 'EPA');
+      if (user.status !== 1) {
+        await step.log('login.refused', user.account, { reason: 'inactive' }, who, 'refused');
+        throw new ServiceError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
+      }
+      // Cleared only when no lock and no new password came while the password was checked.
+      const [cleared] = await step.db.query(
+        'UPDATE users SET failed_logins = 0, locked_until = NULL WHERE user_id = $1 AND (locked_until IS NULL OR locked_until <= $2) AND password_hash = $3 AND status = 1 RETURNING user_id',
+        [user.user_id, now, user.password_hash],
+      );
+      if (!cleared) {
+        const [state] = await step.db.query<{ locked: boolean }>('SELECT locked_until IS NOT NULL AND locked_until > $2 AS locked FROM users WHERE user_id = $1', [user.user_id, now]);
+        if (state?.locked) throw locked();
+        throw invalidCredentials();
+      }
+      await step.log('login', user.account, {}, who);
+      return loginAnswer(step, user, input.serviceCode ?? 'EPA');
+    });
   },
 });
 
@@ -292,22 +309,31 @@ const resetByLink = publicCall({
   method: 'POST',
   path: '/sso/api/v1/user/updateEmailDeleted',
   input: z.object({ randomId: text(200).min(1), newPassword: text(256) }),
+  outsideTransaction: true,
   async handle(context, input) {
     const { db, clock } = context;
-    return db.transaction(async (tx) => {
-      const [link] = await tx.query<{ user_id: number; account: string }>(
+    const now = clock.timestamp();
+    return untilStable(async () => {
+      const [link] = await db.query<{ user_id: number; account: string }>(
         `SELECT l.user_id, u.account FROM reset_links l JOIN users u ON u.user_id = l.user_id
-          WHERE l.random_id = $1 AND l.used_at IS NULL AND l.expires_at > $2 FOR UPDATE OF l`,
-        [input.randomId, clock.timestamp()],
+          WHERE l.random_id = $1 AND l.used_at IS NULL AND l.expires_at > $2`,
+        [input.randomId, now],
       );
       if (!link) return LINK_EXPIRED;
-      const problem = await newPasswordProblem(tx, link.user_id, 'login', input.newPassword);
+      const state = await passwordState(db, link.user_id, 'login');
+      const problem = await newPasswordProblem(state, input.newPassword);
       if (problem) return { success: 2, code: problem, msg: 'The new password does not meet the policy' };
-      await storePassword(tx, link.user_id, 'login', input.newPassword, clock.timestamp());
-      await tx.query('UPDATE reset_links SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [link.user_id, clock.timestamp()]);
-      await tx.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [link.user_id, clock.timestamp()]);
-      await context.log('password.reset', link.account, {}, { userId: link.user_id, account: link.account });
-      return { success: 1, msg: 'The password has been reset' };
+      const hash = await hashPassword(input.newPassword);
+      return context.writes(async (step) => {
+        // The link is used once: of two resets racing, the second finds it used.
+        const [open] = await step.db.query('SELECT 1 FROM reset_links WHERE random_id = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE', [input.randomId, now]);
+        if (!open) return LINK_EXPIRED;
+        if (!(await storePassword(step.db, link.user_id, 'login', hash, state.current, now))) return STALE;
+        await step.db.query('UPDATE reset_links SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [link.user_id, now]);
+        await step.db.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [link.user_id, now]);
+        await step.log('password.reset', link.account, {}, { userId: link.user_id, account: link.account });
+        return { success: 1, msg: 'The password has been reset' };
+      });
     });
   },
 });
@@ -316,9 +342,10 @@ const passwordRepeat = authedCall({
   method: 'POST',
   path: '/sso/api/v1/user/boolPwdIsRepeat',
   input: z.object({ userId: wholeNumber(1), newPassword: text(256), type: passwordType }),
+  outsideTransaction: true,
   async handle(context, input) {
     requireSelf(context, input.userId);
-    return { success: (await isRecentPassword(context.db, input.userId, input.type, input.newPassword)) ? 1 : 0 };
+    return { success: (await isRecentPassword(await passwordState(context.db, input.userId, input.type), input.newPassword)) ? 1 : 0 };
   },
 });
 
@@ -330,39 +357,66 @@ const verifyOldPassword = authedCall({
   method: 'POST',
   path: '/sso/api/v1/user/verifyOldPassword',
   input: z.object({ userId: wholeNumber(1), oldPassword: text(256), type: passwordType }),
+  outsideTransaction: true,
   async handle(context, input) {
     requireSelf(context, input.userId);
     requireOpPassword(context, input.type);
     const hash = await currentPasswordHash(context.db, input.userId, input.type);
     if (!hash) return { result: 3, msg: 'The management password has not been set; find it in the activation e-mail' };
-    if (!(await verifyPassword(input.oldPassword, hash))) {
-      await context.log('password.verify.failed', input.type, {}, undefined, 'refused');
-      return { result: 1, msg: 'The password is incorrect' };
-    }
-    await context.db.query('UPDATE tokens SET verified_at = $2, verified_kind = $3 WHERE token_hash = $1', [context.principal.tokenHash, context.clock.timestamp(), input.type]);
-    return { result: 0 };
+    const matches = await verifyPassword(input.oldPassword, hash);
+    return context.writes(async (step) => {
+      const wrong = async () => {
+        await step.log('password.verify.failed', input.type, {}, undefined, 'refused');
+        return { result: 1, msg: 'The password is incorrect' };
+      };
+      if (!matches) return wrong();
+      // The check holds only for the password it was made against: not if it changed meanwhile.
+      const [verified] = await step.db.query(
+        `UPDATE tokens SET verified_at = $2, verified_kind = $3 WHERE token_hash = $1
+            AND EXISTS (SELECT 1 FROM users WHERE user_id = $4 AND ${passwordColumn(input.type)} = $5) RETURNING 1`,
+        [step.principal.tokenHash, step.clock.timestamp(), input.type, input.userId, hash],
+      );
+      return verified ? { result: 0 } : wrong();
+    });
   },
 });
 
-/** Sets a password after the policy and history checks; the caller has proven the right to. */
-async function changePassword(context: AuthedContext, kind: PasswordKind, password: string) {
+/**
+ * Sets a password after the policy and history checks; the caller has proven the right to, or
+ * proves it with `oldPassword`. The checks and the new hash are made outside any transaction; the
+ * write then proves the password did not change meanwhile (else all is made again).
+ */
+function changePassword(context: AuthedContext, kind: PasswordKind, password: string, oldPassword?: string) {
   const { db, clock, principal } = context;
-  const problem = await newPasswordProblem(db, principal.userId, kind, password);
-  if (problem) return { success: 2, code: problem, msg: 'The new password does not meet the policy' };
-  await db.transaction(async (tx) => {
-    await storePassword(tx, principal.userId, kind, password, clock.timestamp());
-    // Every other session of the user ends; this one continues (the portal re-issues its cookie).
-    await tx.query('UPDATE tokens SET revoked_at = $3 WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL', [principal.userId, principal.tokenHash, clock.timestamp()]);
-    await tx.query('UPDATE tokens SET verified_at = NULL, verified_kind = NULL WHERE token_hash = $1', [principal.tokenHash]);
+  return untilStable(async () => {
+    const state = await passwordState(db, principal.userId, kind);
+    if (oldPassword !== undefined) {
+      if (!state.current) return { success: 3, msg: 'The management password has not been set' };
+      if (!(await verifyPassword(oldPassword, state.current))) {
+        await context.writes((step) => step.log('password.verify.failed', kind, {}, undefined, 'refused'));
+        return { success: 1, code: 'pwd.pwdError', msg: 'The current password is incorrect' };
+      }
+    }
+    const problem = await newPasswordProblem(state, password);
+    if (problem) return { success: 2, code: problem, msg: 'The new password does not meet the policy' };
+    const hash = await hashPassword(password);
+    return context.writes(async (step) => {
+      const now = clock.timestamp();
+      if (!(await storePassword(step.db, principal.userId, kind, hash, state.current, now))) return STALE;
+      // Every other session of the user ends; this one continues (the portal re-issues its cookie).
+      await step.db.query('UPDATE tokens SET revoked_at = $3 WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL', [principal.userId, principal.tokenHash, now]);
+      await step.db.query('UPDATE tokens SET verified_at = NULL, verified_kind = NULL WHERE token_hash = $1', [principal.tokenHash]);
+      await step.log(kind === 'login' ? 'password.change' : 'password.op.change');
+      return { success: 0, msg: 'Password updated' };
+    });
   });
-  await context.log(kind === 'login' ? 'password.change' : 'password.op.change');
-  return { success: 0, msg: 'Password updated' };
 }
 
 const updatePassword = authedCall({
   method: 'POST',
   path: '/sso/api/v1/user/updateEpaPassword',
   input: z.object({ userId: wholeNumber(1), newPassword: text(256), type: passwordType }),
+  outsideTransaction: true,
   async handle(context, input) {
     requireSelf(context, input.userId);
     requireOpPassword(context, input.type);
@@ -381,16 +435,11 @@ const changePasswordCall = authedCall({
   method: 'POST',
   path: '/sso/api/v1/user/changePassword',
   input: z.object({ userId: wholeNumber(1), oldPassword: text(256), newPassword: text(256), type: passwordType }),
+  outsideTransaction: true,
   async handle(context, input) {
     requireSelf(context, input.userId);
     requireOpPassword(context, input.type);
-    const hash = await currentPasswordHash(context.db, input.userId, input.type);
-    if (!hash) return { success: 3, msg: 'The management password has not been set' };
-    if (!(await verifyPassword(input.oldPassword, hash))) {
-      await context.log('password.verify.failed', input.type, {}, undefined, 'refused');
-      return { success: 1, code: 'pwd.pwdError', msg: 'The current password is incorrect' };
-    }
-    return changePassword(context, input.type, input.newPassword);
+    return changePassword(context, input.type, input.newPassword, input.oldPassword);
   },
 });
 
