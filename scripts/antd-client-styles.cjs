@@ -8,7 +8,6 @@
 // factories with one that returns no styles, so the minifier drops the code it leaves unused. The
 // component tokens (the factories' third argument) stay: antd still registers them as CSS
 // variables at run time. tests/unit/theme/antd-client-styles.test.tsx holds the theme to zero-runtime.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a Turbopack (webpack) loader is a CommonJS module
 const ts = require('typescript');
 
 const FACTORIES = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);

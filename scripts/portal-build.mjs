@@ -3,13 +3,13 @@
 // output exactly as the Dockerfile copies it.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const STANDALONE = join(ROOT, '.next/standalone');
 const FINGERPRINT_FILE = join(ROOT, '.next/source-fingerprint');
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'postcss.config.mjs', 'scripts/postcss-antd-unused.cjs', 'scripts/antd-client-styles.cjs', 'scripts/antd-form-context.cjs', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'postcss.config.mjs', 'scripts/postcss-antd-unused.cjs', 'scripts/antd-client-styles.cjs', 'scripts/antd-form-context.cjs', 'scripts/portal-server.cjs', 'package-lock.json', 'tsconfig.json'];
 
 function* files(path) {
   if (!existsSync(path)) return;
@@ -56,6 +56,9 @@ export function ensureBuild({ force = false } = {}) {
   }
   cpSync(join(ROOT, '.next/static'), join(STANDALONE, '.next/static'), { recursive: true });
   if (existsSync(join(ROOT, 'public'))) cpSync(join(ROOT, 'public'), join(STANDALONE, 'public'), { recursive: true });
+  // The portal's own entry goes first (scripts/portal-server.cjs), then Next.js's.
+  renameSync(join(STANDALONE, 'server.js'), join(STANDALONE, 'next-server.js'));
+  cpSync(join(ROOT, 'scripts/portal-server.cjs'), join(STANDALONE, 'server.js'));
   writeFileSync(FINGERPRINT_FILE, fingerprint);
   return true;
 }

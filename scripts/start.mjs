@@ -1,11 +1,12 @@
 // `npm start`: builds the portal when its sources changed, starts the reference services
 // (creating and seeding their database under .data/ on first start), then serves the portal's
-// standalone output (the files the Docker image runs). Ctrl-C stops both; services that die are restarted.
-import { spawn } from 'node:child_process';
+// standalone output (the files the Docker image runs). Ctrl-C stops both; either one that dies is
+// restarted on its own (scripts/supervise.mjs), the other going on.
 import { join } from 'node:path';
 import { demoSecrets } from './demo-secrets.mjs';
 import { ensureBuild, ROOT, STANDALONE } from './portal-build.mjs';
 import PORTAL_NODE_ARGS from './portal-node-args.json' with { type: 'json' };
+import { supervisor } from './supervise.mjs';
 
 const port = process.env.PORT || '3000';
 const upstreamPort = process.env.UPSTREAM_PORT || '4000';
@@ -16,44 +17,7 @@ const upstreamUrl = process.env.UPSTREAM_URL || `http://127.0.0.1:${upstreamPort
 
 ensureBuild();
 
-const children = new Set();
-let stopping = false;
-function stop(code = 0) {
-  stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
-}
-
-function spawnChild(args, env) {
-  const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...secrets, ...env } });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-/** A process whose end ends everything (the portal). */
-function run(name, args, env) {
-  spawnChild(args, env).on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
-    stop(code ?? 1);
-  });
-}
-
-/**
- * A process restarted when it dies (the reference services): after 1 s, doubling to 30 s while it
- * keeps dying, back to 1 s once it has run a minute. Meanwhile the portal answers translated errors.
- */
-function keepRunning(name, args, env, delayMs = 1000) {
-  const started = Date.now();
-  spawnChild(args, env).on('exit', (code, signal) => {
-    if (stopping) return;
-    const wait = Date.now() - started > 60_000 ? 1000 : delayMs;
-    console.error(`${name} stopped (${signal ?? `exit ${code}`}); restarting in ${wait / 1000} s.`);
-    setTimeout(() => stopping || keepRunning(name, args, env, Math.min(wait * 2, 30_000)), wait);
-  });
-}
-
+const { keepRunning, stop } = supervisor({ cwd: ROOT, env: secrets });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 
 async function waitFor(url, seconds) {
@@ -65,7 +29,9 @@ async function waitFor(url, seconds) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not answer within ${seconds} s`);
+  console.error(`${url} did not answer within ${seconds} s; stopping.`);
+  stop(1);
+  await new Promise(() => {});
 }
 
 keepRunning('The reference services', [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'upstream/server.ts')], {
@@ -76,7 +42,7 @@ keepRunning('The reference services', [join(ROOT, 'node_modules/tsx/dist/cli.mjs
 // The first start seeds about 200 000 transactions, which takes a minute at most.
 await waitFor(`http://127.0.0.1:${upstreamPort}/health`, 300);
 
-run('The portal', [...PORTAL_NODE_ARGS, join(STANDALONE, 'server.js')], {
+keepRunning('The portal', [...PORTAL_NODE_ARGS, join(STANDALONE, 'server.js')], {
   NODE_ENV: 'production',
   PORT: port,
   // server.js binds to HOSTNAME, which shells often set to the machine's name.

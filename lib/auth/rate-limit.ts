@@ -1,7 +1,8 @@
 import 'server-only';
+import { addressBucket } from '../http/client';
 import { sharedStore } from '../store/shared-store';
 
-/** Brute-force limits (DESIGN.md section 3), per account and per address. */
+/** Brute-force limits (DESIGN.md section 3), per account and per client address (lib/http/client.ts). */
 export const LIMITS = {
   // Above the services' lockout (10 failures), so that the lockout is what the user meets first.
   login: { perAccount: 20, perAddress: 60, windowMs: 15 * 60_000 },
@@ -12,7 +13,7 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 
 const accountKey = (limit: LimitName, account: string) => `rate:${limit}:account:${account.trim().toLowerCase()}`;
-const addressKey = (limit: LimitName, address: string) => `rate:${limit}:address:${address}`;
+const addressKey = (limit: LimitName, address: string) => `rate:${limit}:address:${addressBucket(address)}`;
 
 /**
  * How long the caller must wait before the next attempt, in milliseconds; 0 when it may try now.
@@ -49,17 +50,4 @@ export async function countAttempt(limit: LimitName, account: string, address: s
   const wait = await waitBeforeAttempt(limit, account, address);
   if (wait === 0) await countFailure(limit, account, address);
   return wait;
-}
-
-/**
- * The caller's address: the X-Forwarded-For entry added by the outermost of TRUSTED_PROXY_HOPS
- * proxies. The default, 0, believes no forwarded header at all: with nothing in front of the portal
- * (as `npm start` runs) the header is whatever the client wrote, and Next.js only adds the socket's
- * address when the client sent none. Then every caller shares the one address 'direct', so that a
- * forged header cannot buy a fresh allowance. Behind a load balancer that appends the address, set 1.
- */
-export function clientAddress(request: Pick<Request, 'headers'>, hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0)): string {
-  if (!(hops >= 1)) return 'direct';
-  const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
-  return entries.length >= hops ? (entries[entries.length - hops] as string) : 'direct';
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { portalLog } from '../log/logger';
 import { currentRequest, REQUEST_ID_HEADER } from '../log/request';
-import { clientAddress } from '../auth/rate-limit';
+import { clientAddress } from '../http/client';
 import { stripEmpty } from '../query/strip';
 import type { SessionData } from '../session/session';
 import { sharedStore } from '../store/shared-store';
@@ -36,6 +36,8 @@ export function timeoutMs(definition: Pick<CallDefinition, 'long'>, env: NodeJS.
 
 /** The address of the request being served, when there is one (route handlers and pages; not scripts). */
 async function callerAddress(): Promise<string | undefined> {
+  const handled = currentRequest()?.address;
+  if (handled) return handled;
   try {
     return clientAddress({ headers: await requestHeaders() });
   } catch {

@@ -8,8 +8,9 @@ import { detectLanguage } from '../i18n/detect';
 import { LANGUAGE_COOKIE, LANGUAGE_TAGS, type Language } from '../i18n/languages';
 import { currentRequest, noteUser } from '../log/request';
 import { isSameOrigin } from '../security/same-origin';
+import { isHttps } from './client';
 import { sessionConfig } from '../session/config';
-import { isHttps, openSession, sealSession, sessionCookieSettings, type SessionData, type SessionState } from '../session/session';
+import { openSession, sealSession, sessionCookieSettings, type SessionData, type SessionState } from '../session/session';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zhCN.json';
 import zhTW from '../../messages/zhTW.json';
@@ -117,7 +118,7 @@ export async function sessionOf(request: NextRequest): Promise<SessionState> {
   return state;
 }
 
-const secureRequest = (request: NextRequest) => isHttps(request.url, request.headers.get('x-forwarded-proto'));
+const secureRequest = (request: NextRequest) => isHttps(request);
 
 export async function setSessionCookie(request: NextRequest, response: NextResponse, session: SessionData) {
   response.cookies.set(sessionConfig().cookieName, await sealSession(session), sessionCookieSettings(secureRequest(request), session));

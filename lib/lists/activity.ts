@@ -29,7 +29,7 @@ export const activityList = defineList({
     column('user', 'account', { sort: 'account' }),
     column('action', 'actionKey', { names: 'activity.actions', sort: 'action' }),
     column('target', 'target'),
-    // 'direct' is what the portal records when no proxy is trusted to name the address (docs/decisions.md).
+    // 'unknown' is what the portal records when nothing named the client (lib/http/client.ts): `next dev` only.
     column('ip', 'ip', { names: 'activity.addresses' }),
     column('outcome', 'outcome', { names: 'activity.outcomes', pinned: true }),
   ],

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextRequest } from 'next/server';
+import { clientAddress } from '../http/client';
 import { portalLog } from './logger';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -15,6 +16,8 @@ export interface UpstreamCallLog {
 interface RequestContext {
   requestId: string;
   userId?: number;
+  /** The client's address (lib/http/client.ts), which the upstream calls pass on. */
+  address: string;
   upstream: UpstreamCallLog[];
 }
 
@@ -53,23 +56,28 @@ function withRequestId(response: Response, requestId: string): Response {
 
 /**
  * Wraps a route handler (or the proxy): one JSON log line per request with its id, route, status,
- * duration, user and the upstream calls it made; the id goes back in `x-request-id`. `route` is the
+ * duration, user, client address and the upstream calls it made; the id goes back in `x-request-id`. `route` is the
  * file's pattern (or a function giving a page's path without its secrets), never the URL: query
- * strings can hold what a log must not.
+ * strings can hold what a log must not. Health probes log at `debug` (`level`): a balancer asks every few seconds.
  */
-export function logged<R extends Response, A extends unknown[]>(route: string | ((request: NextRequest) => string), handler: (request: NextRequest, ...rest: A) => Promise<R> | R) {
+export function logged<R extends Response, A extends unknown[]>(
+  route: string | ((request: NextRequest) => string),
+  handler: (request: NextRequest, ...rest: A) => Promise<R> | R,
+  level: 'info' | 'debug' = 'info',
+) {
   return async (request: NextRequest, ...rest: A): Promise<R> => {
-    const context: RequestContext = { requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)), upstream: [] };
+    const address = clientAddress(request);
+    const context: RequestContext = { requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)), address, upstream: [] };
     const started = performance.now();
     const label = typeof route === 'string' ? route : route(request);
     try {
       const response = await storage.run(context, () => handler(request, ...rest));
       const status = response.status;
-      portalLog()[status >= 500 ? 'error' : 'info']({ requestId: context.requestId, method: request.method, route: label, status, ms: ms(started), userId: context.userId, upstream: context.upstream }, 'request');
+      portalLog()[status >= 500 ? 'error' : level]({ requestId: context.requestId, method: request.method, route: label, status, ms: ms(started), userId: context.userId, address, upstream: context.upstream }, 'request');
       return withRequestId(response, context.requestId) as R;
     } catch (error) {
       // Next's redirect() and notFound() travel as throws; anything else is a fault worth its name.
-      portalLog().error({ requestId: context.requestId, method: request.method, route: label, ms: ms(started), userId: context.userId, upstream: context.upstream, error: error instanceof Error ? error.name : 'unknown' }, 'request failed');
+      portalLog().error({ requestId: context.requestId, method: request.method, route: label, ms: ms(started), userId: context.userId, address, upstream: context.upstream, error: error instanceof Error ? error.name : 'unknown' }, 'request failed');
       throw error;
     }
   };

@@ -124,11 +124,7 @@ export interface CookieSettings {
   maxAge: number;
 }
 
-/** Secure whenever the portal is reached over HTTPS (directly or behind a TLS-terminating proxy). */
-export function isHttps(url: string, forwardedProto: string | null): boolean {
-  return (forwardedProto ?? '').split(',')[0]?.trim() === 'https' || url.startsWith('https:');
-}
-
+/** The session cookie's settings; `secure` when the browser came over HTTPS (lib/http/client.ts, isHttps). */
 export function sessionCookieSettings(secure: boolean, session?: SessionData): CookieSettings {
   const { maxAgeMs } = sessionConfig();
   const remaining = session ? maxAgeMs - (Date.now() - session.issuedAt) : maxAgeMs;

@@ -24,11 +24,11 @@ test.describe('language', () => {
 
   test('the selector works from the keyboard', async ({ page }) => {
     await page.goto('/401');
-    await expect(page.getByRole('heading', { name: '沒有權限' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '需要登入' })).toBeVisible();
     // A native select: the arrow keys change the choice without opening it.
     await page.getByRole('combobox', { name: '語言' }).focus();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('heading', { name: '没有权限' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '需要登录' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans-CN');
   });
 });

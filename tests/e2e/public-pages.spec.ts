@@ -24,12 +24,14 @@ test('an unknown path sends a signed-out visitor to sign in (spec section 2)', a
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('/401 explains and offers a way back', async ({ page }) => {
+test('/401 says what it means and leads a signed-out visitor to sign in', async ({ page }) => {
   await page.goto('/401');
-  await expect(page).toHaveTitle(/Not authorised/);
-  await expect(page.getByRole('heading', { name: 'Not authorised' })).toBeVisible();
-  await expect(page.getByText('Please sign in again.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to homepage' })).toBeVisible();
+  await expect(page).toHaveTitle(/Sign-in required/);
+  await expect(page.getByText('401', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign-in required' })).toBeVisible();
+  await expect(page.getByText('needs you to be signed in')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('/empty is an empty page in the portal frame', async ({ page }) => {

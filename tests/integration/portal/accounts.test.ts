@@ -106,7 +106,7 @@ describe('account management through the portal', () => {
     await maker.signIn('maker@demo.test');
     const [{ id: before } = { id: 0 }] = await upstream.db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM activity_log');
     let exportTotal = 0;
-    // Behind one proxy that writes the client's address (with none, the portal believes no forwarded header and records 'direct').
+    // Behind one proxy that writes the client's address (with none, the portal believes no forwarded header and records the TCP peer's).
     process.env.TRUSTED_PROXY_HOPS = '1';
     try {
       const response = await maker.open(`/api/export/transactions?format=csv&id=${randomUUID()}`, { headers: { 'x-forwarded-for': '198.51.100.23' } });

@@ -62,17 +62,46 @@ describe('the sign-in limit', () => {
     expect((await browser.signIn('assets@demo.test')).status).toBe(200);
   });
 
-  it('a forged X-Forwarded-For does not buy a fresh per-address allowance by default', async () => {
+  /** A failed sign-in to an account that does not exist, from one client address. */
+  const failFrom = async (address: string, i: number, headers: Record<string, string> = {}) => {
+    const browser = new Browser('en', address);
+    await browser.call('GET', '/api/auth/captcha');
+    return (await browser.call('POST', '/api/auth/login', { username: `nobody${i}@demo.test`, password: 'Wrong#2026', captcha: '2468' }, headers)).status;
+  };
+
+  it('limits the address that fails, and no other: 70 failures from 127.0.0.2 leave 127.0.0.3 signing in and asking for mail', async () => {
     const statuses: number[] = [];
-    // Sixty different unknown accounts, so that only the per-address limit (60) can stop the 61st.
-    for (let i = 0; i < 61; i++) {
-      const browser = new Browser();
-      await browser.call('GET', '/api/auth/captcha');
-      const answer = await browser.call('POST', '/api/auth/login', { username: `nobody${i}@demo.test`, password: 'Wrong#2026', captcha: '2468' }, { 'x-forwarded-for': `203.0.113.${i}` });
-      statuses.push(answer.status);
-    }
+    // Seventy different unknown accounts, so that only the per-address limit (60) can stop them.
+    for (let i = 0; i < 70; i++) statuses.push(await failFrom('127.0.0.2', i));
+    expect(statuses).toEqual([...Array(60).fill(401), ...Array(10).fill(429)]);
+
+    const other = new Browser('en', '127.0.0.3');
+    const started = performance.now();
+    expect((await other.signIn('admin')).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(5000);
+    // The activity log names the address that signed in.
+    const [login] = await upstream.db.query<{ ip: string }>("SELECT ip FROM activity_log WHERE account = 'admin' AND action = 'login' ORDER BY id DESC LIMIT 1");
+    expect(login?.ip).toBe('127.0.0.3');
+    expect(await failFrom('127.0.0.3', 101)).toBe(401);
+    const forgot = await new Browser('en', '127.0.0.3').call('POST', '/api/auth/forgot', { username: 'viewer@demo.test', email: 'viewer@demo.test' });
+    expect(forgot.status).toBe(200);
+    // The failing address itself stays limited, for sign-in only.
+    expect(await failFrom('127.0.0.2', 200)).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same network shares the count', async () => {
+    for (let i = 0; i < 60; i++) expect(await failFrom(`2001:db8:7:1::${(i + 1).toString(16)}`, i)).toBe(401);
+    expect(await failFrom('2001:db8:7:1:ffff::9', 60)).toBe(429);
+    expect(await failFrom('2001:db8:7:2::1', 61)).toBe(401);
+  });
+
+  it('a forged X-Forwarded-For changes nothing with no trusted proxy: the peer is counted', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push(await failFrom('127.0.0.4', i, { 'x-forwarded-for': `203.0.113.${i}` }));
     expect(statuses.slice(0, 60)).toEqual(Array(60).fill(401));
     expect(statuses[60]).toBe(429);
+    // Nor does it pin someone else: a client naming 127.0.0.4 from its own address is not limited.
+    expect(await failFrom('127.0.0.5', 70, { 'x-forwarded-for': '127.0.0.4' })).toBe(401);
   });
 
   it('believes the address the trusted proxy wrote once TRUSTED_PROXY_HOPS is raised', async () => {

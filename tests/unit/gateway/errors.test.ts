@@ -1,6 +1,5 @@
 import { upstreamFailure } from '@/lib/gateway/errors';
 import { isNewerVersion } from '@/lib/gateway/version';
-import { isSameOrigin } from '@/lib/security/same-origin';
 
 describe('the error catalogue (spec section 8)', () => {
   it.each([
@@ -32,19 +31,5 @@ describe('version comparison', () => {
     [null, false],
   ])('%p newer than 4.4.9: %p', (candidate, newer) => {
     expect(isNewerVersion(candidate)).toBe(newer);
-  });
-});
-
-describe('same-origin check', () => {
-  const request = (headers: Record<string, string>) => new Request('http://portal.test/api/auth/login', { method: 'POST', headers: { host: 'portal.test', ...headers } });
-  it('accepts the portal own origin', () => {
-    expect(isSameOrigin(request({ origin: 'http://portal.test' }))).toBe(true);
-    expect(isSameOrigin(request({ 'sec-fetch-site': 'same-origin' }))).toBe(true);
-  });
-  it('refuses other sites, odd origins and requests that say nothing', () => {
-    expect(isSameOrigin(request({ origin: 'https://evil.test' }))).toBe(false);
-    expect(isSameOrigin(request({ origin: 'null' }))).toBe(false);
-    expect(isSameOrigin(request({ 'sec-fetch-site': 'cross-site' }))).toBe(false);
-    expect(isSameOrigin(request({}))).toBe(false);
   });
 });

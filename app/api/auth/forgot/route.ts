@@ -1,6 +1,7 @@
 import { type NextRequest } from 'next/server';
 import { forgotFormSchema } from '@/lib/auth/forms';
-import { clientAddress, countAttempt } from '@/lib/auth/rate-limit';
+import { countAttempt } from '@/lib/auth/rate-limit';
+import { clientAddress } from '@/lib/http/client';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
 import { crossSite, failure, rateLimited, requestLanguage, success } from '@/lib/http/respond';

@@ -1,7 +1,8 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { newPasswordSchema } from '@/lib/auth/forms';
-import { clientAddress, countAttempt } from '@/lib/auth/rate-limit';
+import { countAttempt } from '@/lib/auth/rate-limit';
+import { clientAddress } from '@/lib/http/client';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
 import { crossSite, failure, rateLimited, success } from '@/lib/http/respond';

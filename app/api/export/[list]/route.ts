@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { EXPORT_OUTCOMES, recordFile } from '@/lib/activity/record';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
-import { clientAddress } from '@/lib/auth/rate-limit';
+import { clientAddress } from '@/lib/http/client';
 import { ExportJob } from '@/lib/export/job';
 import { pulledStream } from '@/lib/export/stream';
 import { XLSX_MAX_ROWS } from '@/lib/export/xlsx';

@@ -1,0 +1,64 @@
+'use strict';
+// The portal's server entry: what `node server.js` runs in the standalone output (the build copies
+// this file there as server.js, and Next.js's own entry as next-server.js). It sees each request
+// before Next.js does, through Node's `http.server.request.start` channel (published before the
+// server's 'request' event), and does what only the connection can:
+// - names the client: the TCP peer's address goes in PEER_HEADER, and a copy a client sent is
+//   dropped, so that route handlers can trust it (lib/http/client.ts decides what to believe of it);
+// - repairs a path whose percent-escapes do not decode (`/%ff`): Next.js answers such a path with a
+//   500, while the repaired one is an ordinary unknown path, the shell's 404 (or sign-in, signed out).
+const { subscribe } = require('node:diagnostics_channel');
+
+/** Also written in lib/http/client.ts; tests/unit/server/portal-server.test.ts holds the two together. */
+const PEER_HEADER = 'x-portal-peer-address';
+
+/** `::ffff:127.0.0.2` (an IPv4 client of a dual-stack socket) is 127.0.0.2. */
+function peerAddress(socket) {
+  const address = (socket && socket.remoteAddress) || '';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
+function stampPeer(request, socket) {
+  delete request.headers[PEER_HEADER];
+  const raw = request.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === PEER_HEADER) raw.splice(i, 2);
+  const address = peerAddress(socket);
+  if (address) request.headers[PEER_HEADER] = address;
+}
+
+/**
+ * The URL with its path made decodable: every `%` of a path that does not decode is written as
+ * `%25`, so the path means the text it was sent as. The query is left alone (Next.js reads it
+ * leniently).
+ */
+function repairUrl(url) {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return path.replace(/%/g, '%25') + (query < 0 ? '' : url.slice(query));
+  }
+}
+
+function onRequestStart({ request, socket }) {
+  stampPeer(request, socket);
+  request.url = repairUrl(request.url);
+}
+
+const INSTALLED = Symbol.for('portal.serverEntry');
+
+/** Installs the guards once per process; lib/startup-checks.ts refuses a production start without them. */
+function installRequestGuards() {
+  if (globalThis[INSTALLED]) return;
+  globalThis[INSTALLED] = true;
+  subscribe('http.server.request.start', onRequestStart);
+}
+
+module.exports = { PEER_HEADER, installRequestGuards, repairUrl };
+
+if (require.main === module) {
+  installRequestGuards();
+  require('./next-server.js');
+}
