@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { PAGE_BODY_BYTES } from './lib/http/page-body';
 import { API_CSP, staticSecurityHeaders } from './lib/security/headers';
 
 /**
@@ -35,6 +36,12 @@ const nextConfig: NextConfig = {
   // Every other build (`npm run build`, `npm start`, the Dockerfile) checks its types.
   typescript: { ignoreBuildErrors: process.env.TYPES_CHECKED === '1' },
   env: { APP_BUILD_ID: buildId },
+  experimental: {
+    // A page takes no body but a server action's (the language switch sends a few bytes): what the
+    // proxy copies of a body, and what an action reads, stop there (docs/decisions.md, "Bodies").
+    proxyClientMaxBodySize: PAGE_BODY_BYTES,
+    serverActions: { bodySizeLimit: PAGE_BODY_BYTES },
+  },
   turbopack: {
     rules: {
       // antd's style functions, which its zero-runtime theme never calls, out of the browser's bundle (see the loader).

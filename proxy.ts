@@ -1,11 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { mobileTarget } from './lib/auth/mobile';
+import { isHttps } from './lib/http/client';
+import { isPageRequest } from './lib/http/page-body';
 import { currentRequest, logged, noteUser, REQUEST_ID_HEADER } from './lib/log/request';
 import { FORBIDDEN_PATH, LOGIN_PATH, navigate } from './lib/auth/routes';
 import { createNonce, pageCsp } from './lib/security/headers';
 import { leaveRenderGate } from './lib/server/render-gate';
 import { sessionConfig } from './lib/session/config';
-import { isHttps, needsTouch, openSession, sealSession, sessionCookieSettings, type SessionData } from './lib/session/session';
+import { needsTouch, openSession, sealSession, sessionCookieSettings, type SessionData } from './lib/session/session';
 
 /**
  * Runs before every page: the mobile redirect, the navigation rules of spec
@@ -13,6 +15,8 @@ import { isHttps, needsTouch, openSession, sealSession, sessionCookieSettings, t
  * security boundary: pages and route handlers check the session again.
  */
 async function handle(request: NextRequest) {
+  // Only reads and server actions reach a page; anything else that sends a body is refused here.
+  if (!isPageRequest(request.method, request.headers)) return new NextResponse(null, { status: 405, headers: { allow: 'GET, HEAD' } });
   const { pathname } = request.nextUrl;
   const mobile = mobileTarget(request.nextUrl, request.headers.get('user-agent'), process.env.MOBILE_H5_URL);
   if (mobile) return NextResponse.redirect(mobile, 307);
@@ -21,7 +25,7 @@ async function handle(request: NextRequest) {
   const cookie = request.cookies.get(cookieName)?.value;
   const { session } = await openSession(cookie);
   if (session) noteUser(session.userId);
-  const secure = isHttps(request.url, request.headers.get('x-forwarded-proto'));
+  const secure = isHttps(request);
   const decision = navigate(pathname, session);
 
   if (decision.kind === 'logout') {

@@ -1,6 +1,7 @@
 import type { ColumnFormat } from '../data-table/columns';
 import { EMPTY_VALUE } from '../format/money';
 import { parseDecimal } from '../format/decimal';
+import { columnName } from '../import/sheet';
 import { cellText, CHUNK_CHARS, type ExportCell, type ExportTable } from './table';
 import { zipStream, type ZipEntry } from './zip';
 
@@ -24,13 +25,6 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 
 export function escapeXml(text: string): string {
   return text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Column letters: 0 -> A, 25 -> Z, 26 -> AA. */
-export function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
 }
 
 /** Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise). */

@@ -5,13 +5,17 @@ import { failure, invalidInput } from './respond';
 
 /**
  * Body size caps by kind of route, in bytes. A sign-in or password form is a few hundred bytes; the
- * gateway's largest input (a list query with every filter) is under 2 KB.
+ * gateway's largest input (a list query with every filter) is under 2 KB; a refund decision's 50
+ * request ids and password under 1 KB. An upload is its file's own limit plus `multipartOverhead`.
  */
-export const BODY_LIMITS = { form: 8 * 1024, gateway: 32 * 1024 } as const;
+export const BODY_LIMITS = { form: 8 * 1024, gateway: 32 * 1024, multipartOverhead: 16 * 1024 } as const;
 
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
-/** The body's bytes, or null once it passes `maxBytes` (read no further: a huge body costs nothing). */
+/**
+ * The body's bytes, or null once it passes `maxBytes`: a declared length over it is refused before
+ * reading, and a chunked body is read no further than the limit (a huge body costs nothing).
+ */
 export async function readCappedBytes(request: NextRequest, maxBytes: number): Promise<Buffer | null> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return null;
   if (!request.body) return Buffer.alloc(0);
@@ -51,4 +55,24 @@ export async function readJson<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(json);
   return parsed.success ? { data: parsed.data } : { refused: invalidInput(request, parsed.error.issues) };
+}
+
+/**
+ * A route handler's multipart form (an upload): multipart by its content type (else 400), at most
+ * `fileBytes` plus the form's framing (else `tooLarge`, a 413 in the upload's own words), well formed.
+ */
+export async function readMultipart(
+  request: NextRequest,
+  fileBytes: number,
+  tooLarge: (request: NextRequest) => NextResponse,
+): Promise<{ form: FormData; refused?: undefined } | { form?: undefined; refused: NextResponse }> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) return { refused: failure(request, { code: 'INVALID_INPUT' }) };
+  const body = await readCappedBytes(request, fileBytes + BODY_LIMITS.multipartOverhead);
+  if (body === null) return { refused: tooLarge(request) };
+  try {
+    return { form: await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData() };
+  } catch {
+    return { refused: failure(request, { code: 'INVALID_INPUT' }) };
+  }
 }

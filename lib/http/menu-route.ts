@@ -6,7 +6,8 @@ import { callUpstream, type GatewayResult } from '../gateway/client';
 import type { GatewayError } from '../gateway/errors';
 import type { CallAnswer, CallInput, CallName } from '../gateway/registry';
 import { needsTouch, revokeSession, type SessionData } from '../session/session';
-import { failure, invalidInput, setSessionCookie, signedIn, success, upstreamError } from './respond';
+import { readJson } from './body';
+import { failure, setSessionCookie, signedIn, success, upstreamError } from './respond';
 
 export interface MenuCall {
   session: SessionData;
@@ -31,8 +32,8 @@ export async function menuSession(request: NextRequest, menu: string): Promise<{
 
 /**
  * The opening of a state-changing route handler of one screen: same origin, a live session with the
- * screen's menu and no password change owed, a JSON body checked by the schema the form also uses
- * (the first issue's translated message on refusal). Identity and scope come from the session only.
+ * screen's menu and no password change owed, a JSON body of at most a form's size checked by the
+ * schema the form also uses (lib/http/body.ts: the first issue's translated message on refusal). Identity and scope come from the session only.
  * `readable` adapts a refusal's parameters for the message (amounts as the portal shows money, say).
  */
 export async function menuRoute<S extends z.ZodType>(
@@ -44,8 +45,8 @@ export async function menuRoute<S extends z.ZodType>(
 ): Promise<NextResponse> {
   const { session, refused } = await menuSession(request, menu);
   if (refused) return refused;
-  const parsed = schema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return invalidInput(request, parsed.error.issues);
+  const parsed = await readJson(request, schema);
+  if (parsed.refused) return parsed.refused;
   let newerVersion = false;
   const context: MenuCall = {
     session,

@@ -1,105 +1,188 @@
 import 'server-only';
-import { inflateRawSync } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { RowCollector, TooManyColumns, TooManyRows, UnreadableFile, type SheetLimits, type SheetRow } from './sheet';
 
 /**
- * A minimal xlsx reader: the first worksheet's cells as text, row by row. Enough for an upload
- * template (strings, numbers, inline strings); formulas give their cached value, styles and dates
- * are not interpreted (the template asks for yyyyMMdd and HHmmss as text or digits). Written over
- * node:zlib instead of a dependency: see docs/decisions.md, Refunds.
+ * Reads an xlsx upload: the first worksheet's cells as text, row by row, under the template's
+ * limits. Formulas give their cached value; styles and dates are not interpreted (the template asks
+ * for yyyyMMdd and HHmmss as text or digits). Built on maintained parsers, yauzl for the zip and
+ * saxes for the XML, both streamed: the parts are inflated and parsed as they are read, each within
+ * PART_BYTES, and reading stops at the first cell past the limits (docs/decisions.md, "Reading an
+ * uploaded sheet", with the measurements).
  */
 
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
+/** A part's largest inflated size. A template of 200 rows is about 60 KB of sheet XML. */
+export const PART_BYTES = 2 * 1024 * 1024;
+/** An xlsx file has a dozen parts; thousands are a zip made to be slow to list. */
+const MAX_ENTRIES = 256;
+/** The deepest element of a worksheet or shared-string part is 5 levels down. */
+const MAX_DEPTH = 16;
+/** Excel's own limit of rows; of columns, XFD (three letters, in columnOf). */
+const MAX_ROW = 1_048_576;
+/** Distinct strings a sheet of the template's size can use; a workbook's other sheets may add some. */
+const MAX_SHARED_STRINGS = 65_536;
 
-export class UnreadableFile extends Error {}
+const fail = (why: string): never => {
+  throw new UnreadableFile(why);
+};
 
-interface Entry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  size: number;
-  offset: number;
-}
+const openZip = (bytes: Buffer) =>
+  new Promise<ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true, strictFileNames: true }, (error, zip) => (error ? reject(new UnreadableFile(error.message)) : resolve(zip))));
 
-function centralDirectory(zip: Buffer): Entry[] {
-  // The end record sits in the last 22 + 65535 bytes (its comment is at most 65535 bytes).
-  let end = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
-    if (zip.readUInt32LE(i) === EOCD) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw new UnreadableFile('not a zip file');
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
+/** Every entry of the zip's central directory (at most MAX_ENTRIES). */
+async function entriesOf(zip: ZipFile): Promise<Entry[]> {
+  if (zip.entryCount > MAX_ENTRIES) fail('too many entries');
   const entries: Entry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL) throw new UnreadableFile('broken central directory');
-    const nameLength = zip.readUInt16LE(at + 28);
-    entries.push({
-      method: zip.readUInt16LE(at + 10),
-      compressedSize: zip.readUInt32LE(at + 20),
-      size: zip.readUInt32LE(at + 24),
-      offset: zip.readUInt32LE(at + 42),
-      name: zip.toString('utf8', at + 46, at + 46 + nameLength),
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: Entry) => {
+      entries.push(entry);
+      zip.readEntry();
     });
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
+    zip.on('end', resolve);
+    zip.on('error', (error: Error) => reject(new UnreadableFile(error.message)));
+    zip.readEntry();
+  });
   return entries;
 }
 
-function content(zip: Buffer, entry: Entry, maxBytes: number): string {
-  const at = entry.offset;
-  if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL) throw new UnreadableFile('broken entry');
-  const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
-  const data = zip.subarray(start, start + entry.compressedSize);
-  if (entry.size > maxBytes) throw new UnreadableFile('entry too large');
-  if (entry.method === 0) return data.toString('utf8');
-  if (entry.method !== 8) throw new UnreadableFile('unsupported compression');
-  // maxOutputLength stops a zip bomb whatever the header claims.
-  return inflateRawSync(data, { maxOutputLength: maxBytes }).toString('utf8');
+/** What a part's reader does at each element's start and end and with text inside. */
+interface PartHandlers {
+  open(tag: SaxesTagPlain): void;
+  text(text: string): void;
+  close(name: string): void;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (text: string) =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, name: string) =>
-    name.startsWith('#x') || name.startsWith('#X') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name] ?? ''),
-  );
+/**
+ * Streams one part through a SAX parser into the handlers. The part's declared size is checked
+ * before it is opened, and yauzl refuses inflated data that runs past the declared size. Whatever
+ * else goes wrong in an outside file is UnreadableFile; the limits' own refusals pass through.
+ */
+async function parsePart(zip: ZipFile, entry: Entry, handlers: PartHandlers): Promise<void> {
+  if (entry.uncompressedSize > PART_BYTES || entry.isEncrypted() || !entry.canDecodeFileData()) fail('part too large or not readable');
+  const parser = new SaxesParser();
+  let depth = 0;
+  parser.on('opentag', (tag) => {
+    if (++depth > MAX_DEPTH) fail('nested too deep');
+    handlers.open(tag as SaxesTagPlain);
+  });
+  parser.on('closetag', (tag) => {
+    depth--;
+    handlers.close(tag.name);
+  });
+  parser.on('text', handlers.text);
+  parser.on('doctype', () => fail('a document type declaration'));
+  let stream: Readable | undefined;
+  try {
+    stream = await zip.openReadStreamPromise(entry);
+    for await (const chunk of stream) parser.write((chunk as Buffer).toString('utf8'));
+    parser.close();
+  } catch (error) {
+    stream?.destroy();
+    if (error instanceof TooManyColumns || error instanceof TooManyRows || error instanceof UnreadableFile) throw error;
+    fail(error instanceof Error ? error.message : 'unreadable');
+  }
+}
 
-/** The text of every <t> inside a fragment (rich text has several runs). */
-const texts = (xml: string) => [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => unescapeXml(m[1] ?? '')).join('');
+/** The text of each shared string: its runs' <t>, without phonetic guides (<rPh>). */
+function sharedStrings(into: string[]): PartHandlers {
+  let current: string | null = null;
+  let inText = false;
+  let inPhonetic = false;
+  return {
+    open(tag) {
+      if (tag.name === 'si') current = '';
+      else if (tag.name === 'rPh') inPhonetic = true;
+      else if (tag.name === 't') inText = !inPhonetic;
+    },
+    text(text) {
+      if (inText && current !== null) current += text;
+    },
+    close(name) {
+      if (name === 't') inText = false;
+      else if (name === 'rPh') inPhonetic = false;
+      else if (name === 'si' && current !== null) {
+        if (into.length >= MAX_SHARED_STRINGS) fail('too many shared strings');
+        into.push(current);
+        current = null;
+      }
+    },
+  };
+}
 
-/** "AB12" -> 27 (zero-based column of the reference). */
-function columnIndex(reference: string): number {
-  const letters = /^[A-Z]+/.exec(reference)?.[0] ?? 'A';
+/** "AB12" -> 27; a reference of more letters than Excel has columns is malformed. */
+function columnOf(reference: string): number {
+  const letters = /^([A-Z]{1,3})[1-9]\d{0,6}$/.exec(reference)?.[1] ?? fail('a malformed cell reference');
   return [...letters].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
 }
 
-/** The first worksheet's rows as arrays of cell text (empty cells as ''). */
-export function readXlsxRows(file: Buffer, maxBytes = 8 * 1024 * 1024): string[][] {
-  const entries = centralDirectory(file);
-  const find = (name: string) => entries.find((e) => e.name === name);
-  const sheet = find('xl/worksheets/sheet1.xml') ?? entries.filter((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name)).sort((a, b) => a.name.localeCompare(b.name))[0];
-  if (!sheet) throw new UnreadableFile('no worksheet');
-  const sharedEntry = find('xl/sharedStrings.xml');
-  const shared = sharedEntry ? [...content(file, sharedEntry, maxBytes).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => texts(m[1] ?? '')) : [];
-  const rows: string[][] = [];
-  for (const row of content(file, sheet, maxBytes).matchAll(/<row(?:\s[^>]*)?>([\s\S]*?)<\/row>|<row(?:\s[^>]*)?\/>/g)) {
-    const cells: string[] = [];
-    for (const cell of (row[1] ?? '').matchAll(/<c((?:\s[^>]*?)?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const attributes = cell[1] ?? '';
-      const inner = cell[2] ?? '';
-      const reference = /\sr="([A-Z]+\d+)"/.exec(attributes)?.[1];
-      const type = /\st="([^"]+)"/.exec(attributes)?.[1];
-      const value = unescapeXml(/<v>([\s\S]*?)<\/v>/.exec(inner)?.[1] ?? '');
-      const text = type === 's' ? (shared[Number(value)] ?? '') : type === 'inlineStr' ? texts(inner) : value;
-      const index = reference ? columnIndex(reference) : cells.length;
-      while (cells.length < index) cells.push('');
-      cells[index] = text;
-    }
-    rows.push(cells);
+/** The worksheet's cells into the collector, in order; a cell's value is resolved when it closes. */
+function worksheet(shared: readonly string[], sheet: RowCollector): PartHandlers {
+  let line = 0;
+  let column = -1;
+  let cell: { column: number; type: string; value: string; inline: string } | null = null;
+  let reading: 'v' | 't' | null = null;
+  return {
+    open(tag) {
+      const attribute = (name: string) => tag.attributes[name];
+      if (tag.name === 'row') {
+        const r = attribute('r');
+        const next = r === undefined ? line + 1 : /^[1-9]\d{0,6}$/.test(r) ? Number(r) : fail('a malformed row number');
+        if (next <= line || next > MAX_ROW) fail('rows out of order');
+        line = next;
+        column = -1;
+      } else if (tag.name === 'c' && line > 0) {
+        const r = attribute('r');
+        const at = r === undefined ? column + 1 : columnOf(r);
+        if (at <= column) fail('cells out of order');
+        column = at;
+        cell = { column: at, type: attribute('t') ?? 'n', value: '', inline: '' };
+      } else if (cell && (tag.name === 'v' || tag.name === 't')) reading = tag.name;
+    },
+    text(text) {
+      if (cell && reading === 'v') cell.value += text;
+      else if (cell && reading === 't') cell.inline += text;
+    },
+    close(name) {
+      if (name === 'v' || name === 't') reading = null;
+      else if (name === 'c' && cell) {
+        sheet.cell(cell.column, cellText(cell, shared));
+        cell = null;
+      } else if (name === 'row') sheet.endRow(line);
+    },
+  };
+}
+
+function cellText(cell: { type: string; value: string; inline: string }, shared: readonly string[]): string {
+  if (cell.type === 'inlineStr') return cell.inline;
+  if (cell.type !== 's') return cell.value;
+  if (!/^\d{1,9}$/.test(cell.value.trim())) return fail('a malformed shared-string index');
+  return shared[Number(cell.value)] ?? fail('a shared-string index out of range');
+}
+
+/** The first worksheet: sheet1, else the first by name (the template has one). */
+function firstWorksheet(entries: Entry[]): Entry {
+  const sheets = entries.filter((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.fileName));
+  return sheets.find((e) => e.fileName === 'xl/worksheets/sheet1.xml') ?? sheets.sort((a, b) => a.fileName.localeCompare(b.fileName))[0] ?? fail('no worksheet');
+}
+
+/**
+ * The first worksheet's rows that have values. Throws UnreadableFile for anything malformed, and
+ * TooManyColumns or TooManyRows (sheet.ts) at the first cell past the limits.
+ */
+export async function readXlsxRows(file: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
+  const zip = await openZip(file);
+  try {
+    const entries = await entriesOf(zip);
+    const sheetEntry = firstWorksheet(entries);
+    const shared: string[] = [];
+    const sharedEntry = entries.find((e) => e.fileName === 'xl/sharedStrings.xml');
+    if (sharedEntry) await parsePart(zip, sharedEntry, sharedStrings(shared));
+    const sheet = new RowCollector(limits);
+    await parsePart(zip, sheetEntry, worksheet(shared, sheet));
+    return sheet.rows;
+  } finally {
+    zip.close();
   }
-  return rows;
 }

@@ -2,13 +2,10 @@ import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { checkDocumentFile, DOCUMENT_TYPES, FILE_REFUSAL_PARAMS, MAX_DOCUMENT_BYTES, SNIFF_BYTES } from '@/lib/documents/rules';
 import { callUpstream } from '@/lib/gateway/client';
-import { readCappedBytes } from '@/lib/http/body';
+import { readMultipart } from '@/lib/http/body';
 import { failure, invalidInput, success, upstreamError } from '@/lib/http/respond';
 import { menuSession } from '@/lib/http/menu-route';
 import { logged } from '@/lib/log/request';
-
-/** Room for the multipart framing and the two small fields around the file. */
-const FORM_OVERHEAD = 16 * 1024;
 
 const fields = z.object({
   docType: z.enum(DOCUMENT_TYPES, 'documents.errors.typeRequired'),
@@ -27,15 +24,8 @@ const refuse = (request: NextRequest, code: string, status: number) =>
 async function handle(request: NextRequest) {
   const { session, refused } = await menuSession(request, 'uploadDocuments');
   if (refused) return refused;
-  if (!/^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '')) return failure(request, { code: 'INVALID_INPUT' });
-  const body = await readCappedBytes(request, MAX_DOCUMENT_BYTES + FORM_OVERHEAD);
-  if (body === null) return refuse(request, 'DOCUMENT_TOO_LARGE', 413);
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
-  } catch {
-    return failure(request, { code: 'INVALID_INPUT' });
-  }
+  const { form, refused: unread } = await readMultipart(request, MAX_DOCUMENT_BYTES, (r) => refuse(r, 'DOCUMENT_TOO_LARGE', 413));
+  if (unread) return unread;
   const file = form.get('file');
   if (!(file instanceof File)) return failure(request, { code: 'INVALID_INPUT' }, 'documents.errors.fileRequired');
   const parsed = fields.safeParse({ docType: form.get('docType') ?? undefined, merchant: form.get('merchant') || undefined });

@@ -16,6 +16,17 @@ import { POST as reset } from '@/app/api/auth/reset/route';
 import { POST as gateway } from '@/app/api/gateway/[call]/route';
 import { GET as exportList } from '@/app/api/export/[list]/route';
 import { GET as exportProgress } from '@/app/api/export/progress/route';
+import { GET as health } from '@/app/api/health/route';
+import { GET as readiness } from '@/app/api/health/ready/route';
+import { POST as batchRefunds } from '@/app/api/refunds/batch/route';
+import { GET as batchTemplate } from '@/app/api/refunds/batch/template/route';
+import { POST as cancelRefund } from '@/app/api/refunds/cancel/route';
+import { POST as decideRefunds } from '@/app/api/refunds/decide/route';
+import { POST as findRefundable } from '@/app/api/refunds/find/route';
+import { POST as requestRefund } from '@/app/api/refunds/route';
+import { GET as dashboardPdf } from '@/app/pdf-download-dashboard/route';
+import { GET as ssoPath } from '@/app/redirect/[...path]/route';
+import { PEER_HEADER } from '@/lib/http/client';
 import { GET as sso } from '@/app/redirect/route';
 import { proxy } from '@/proxy';
 
@@ -43,7 +54,20 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/applications$/, applyService as Handler, []],
   [/^\/api\/collect\/requests$/, createPaymentRequest as Handler, []],
   [/^\/api\/collect\/store-code\/([^/]+)$/, storeCode as unknown as Handler, ['store']],
+  [/^\/api\/health$/, health as Handler, []],
+  [/^\/api\/health\/ready$/, readiness as Handler, []],
+  [/^\/api\/refunds$/, requestRefund as Handler, []],
+  [/^\/api\/refunds\/find$/, findRefundable as Handler, []],
+  [/^\/api\/refunds\/cancel$/, cancelRefund as Handler, []],
+  [/^\/api\/refunds\/decide$/, decideRefunds as Handler, []],
+  [/^\/api\/refunds\/batch$/, batchRefunds as Handler, []],
+  [/^\/api\/refunds\/batch\/template$/, batchTemplate as Handler, []],
+  [/^\/pdf-download-dashboard$/, dashboardPdf as Handler, []],
+  [/^\/redirect\/(.+)$/, ssoPath as unknown as Handler, ['path']],
 ];
+
+/** Every route handler's path as the test client reaches it, with its methods (for sweeps over all of them). */
+export const ROUTE_PATTERNS = ROUTES.map(([pattern]) => pattern);
 
 export interface Answer<T = { ok: boolean; data?: unknown; error?: { code: string; message: string } }> {
   status: number;
@@ -52,23 +76,31 @@ export interface Answer<T = { ok: boolean; data?: unknown; error?: { code: strin
   text: string;
 }
 
-/** A cookie-keeping client that calls the portal's real route handlers in-process. */
+/**
+ * A cookie-keeping client that calls the portal's real route handlers in-process. Its requests
+ * carry the peer address the portal's server entry stamps on every request (scripts/portal-server.cjs).
+ */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(readonly language = 'en') {}
+  constructor(
+    readonly language = 'en',
+    readonly address = '127.0.0.1',
+  ) {}
 
   private request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
     return this.rawRequest(method, path, body === undefined ? undefined : JSON.stringify(body), headers, signal);
   }
 
-  private rawRequest(method: string, path: string, body: string | Uint8Array<ArrayBuffer> | undefined, headers: Record<string, string> = {}, signal?: AbortSignal) {
+  private rawRequest(method: string, path: string, body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined, headers: Record<string, string> = {}, signal?: AbortSignal) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return new NextRequest(`${ORIGIN}${path}`, {
       method,
-      headers: { host: 'portal.test', origin: ORIGIN, 'accept-language': this.language, 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+      headers: { host: 'portal.test', origin: ORIGIN, 'accept-language': this.language, 'content-type': 'application/json', [PEER_HEADER]: this.address, ...(cookie ? { cookie } : {}), ...headers },
       body,
       signal,
-    });
+      // A stream is sent as it comes (chunked, no length), as a client may.
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as ConstructorParameters<typeof NextRequest>[1]);
   }
 
   private route(path: string) {
@@ -104,8 +136,8 @@ export class Browser {
     return { status: response.status, body: parsed as T, headers: response.headers, text };
   }
 
-  /** Sends a body as it is (not JSON-encoded): broken JSON, other content types, oversized bodies. */
-  async send(method: string, path: string, body: string, headers?: Record<string, string>): Promise<Answer> {
+  /** Sends a body as it is (not JSON-encoded): broken JSON, other content types, oversized bodies, streams without a length. */
+  async send(method: string, path: string, body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, headers?: Record<string, string>): Promise<Answer> {
     const { handler, params } = this.route(path);
     const response = await handler(this.rawRequest(method, path, body, headers), { params: Promise.resolve(params) });
     this.keep(response);

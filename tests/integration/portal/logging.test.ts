@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import { GET as ready } from '@/app/api/health/ready/route';
 import { createLogger } from '@/lib/log/logger';
 import { openSession } from '@/lib/session/session';
 import { DEMO_PASSWORD } from '@/upstream/seed/reference-data';
@@ -52,7 +51,7 @@ describe('the operator log', () => {
     const portal = parse(portalLines.lines);
     const requests = portal.filter((line) => line.msg === 'request');
     for (const line of requests) {
-      expect(line).toMatchObject({ service: 'portal', requestId: expect.stringMatching(/^[\w.-]{8,64}$/), route: expect.any(String), status: expect.any(Number), ms: expect.any(Number) });
+      expect(line).toMatchObject({ service: 'portal', requestId: expect.stringMatching(/^[\w.-]{8,64}$/), route: expect.any(String), status: expect.any(Number), ms: expect.any(Number), address: '127.0.0.1' });
     }
     const gateway = requests.find((line) => line.route === '/api/gateway/[call]' && line.status === 200) as Line;
     expect(gateway.userId).toEqual(expect.any(Number));
@@ -91,11 +90,12 @@ describe('the operator log', () => {
   });
 
   it('answers readiness from the services and the store, apart from liveness', async () => {
-    expect(await (await ready()).json()).toEqual({ status: 'ready', services: 'ok', store: 'ok' });
+    const ready = () => new Browser().call('GET', '/api/health/ready');
+    expect((await ready()).body).toEqual({ status: 'ready', services: 'ok', store: 'ok' });
     process.env.API_URL = 'http://127.0.0.1:9';
     try {
       const answer = await ready();
-      expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 503, body: { status: 'not-ready', services: 'down', store: 'ok' } });
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 503, body: { status: 'not-ready', services: 'down', store: 'ok' } });
     } finally {
       delete process.env.API_URL;
     }

@@ -1,4 +1,5 @@
-import { columnName, escapeXml, xlsxStream, XLSX_MAX_ROWS } from '@/lib/export/xlsx';
+import { escapeXml, xlsxStream, XLSX_MAX_ROWS } from '@/lib/export/xlsx';
+import { columnName } from '@/lib/import/sheet';
 import { zipStream } from '@/lib/export/zip';
 import type { ExportRow, ExportTable } from '@/lib/export/table';
 import { exposeGc } from './gc';

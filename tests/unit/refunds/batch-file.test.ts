@@ -21,7 +21,7 @@ describe('batch refund file', () => {
     ['CSV', csv],
     ['xlsx', xlsx],
   ])('reads a %s file: a good row becomes a request, a bad row lists every problem', async (_kind, write) => {
-    const read = readBatchFile(await write([GOOD, BAD]));
+    const read = await readBatchFile(await write([GOOD, BAD]));
     if (!('rows' in read)) throw new Error('refused');
     const [good, bad] = read.rows;
     expect(good?.errors).toEqual([]);
@@ -33,41 +33,41 @@ describe('batch refund file', () => {
     );
   });
 
-  it('reads "-", the portal\u2019s sign for no value, as an empty cell: the row asks by its order number alone', () => {
-    const read = readBatchFile(csv([['100000000000001', '20261120', '143005', 'ORD1', '-', '12.50', 'RETURN', 'Customer returned goods']]));
+  it('reads "-", the portal\u2019s sign for no value, as an empty cell: the row asks by its order number alone', async () => {
+    const read = await readBatchFile(csv([['100000000000001', '20261120', '143005', 'ORD1', '-', '12.50', 'RETURN', 'Customer returned goods']]));
     if (!('rows' in read)) throw new Error('refused');
     expect(read.rows[0]?.errors).toEqual([]);
     expect(read.rows[0]?.request?.alipayOrder).toBe('ORD1');
     expect(read.rows[0]?.request?.oldRefNo).toBeUndefined();
   });
 
-  it('tells a negative amount "more than 0", as the single refund form does', () => {
-    const read = readBatchFile(csv([['100000000000001', '20261120', '143005', 'ORD1', '', '-5', 'RETURN', 'Customer returned goods']]));
+  it('tells a negative amount "more than 0", as the single refund form does', async () => {
+    const read = await readBatchFile(csv([['100000000000001', '20261120', '143005', 'ORD1', '', '-5', 'RETURN', 'Customer returned goods']]));
     if (!('rows' in read)) throw new Error('refused');
     expect(read.rows[0]?.errors).toEqual(['refund.errors.amountPositive']);
   });
 
   it('gives the same file the same keys and another file other keys', async () => {
-    const keys = (file: Buffer) => {
-      const read = readBatchFile(file);
+    const keys = async (file: Buffer) => {
+      const read = await readBatchFile(file);
       return 'rows' in read ? read.rows.map((r) => r.request?.requestKey) : [];
     };
-    expect(keys(csv([GOOD]))).toEqual(keys(csv([GOOD])));
-    expect(keys(csv([GOOD]))).not.toEqual(keys(csv([[...GOOD.slice(0, 5), '13.00', ...GOOD.slice(6)]])));
+    expect(await keys(csv([GOOD]))).toEqual(await keys(csv([GOOD])));
+    expect(await keys(csv([GOOD]))).not.toEqual(await keys(csv([[...GOOD.slice(0, 5), '13.00', ...GOOD.slice(6)]])));
   });
 
-  it('refuses a zero amount and a row with neither order number nor RRN by the single request rules', () => {
-    const read = readBatchFile(csv([[...GOOD.slice(0, 5), '0.00', ...GOOD.slice(6)], [...GOOD.slice(0, 3), '', '', ...GOOD.slice(5)]]));
+  it('refuses a zero amount and a row with neither order number nor RRN by the single request rules', async () => {
+    const read = await readBatchFile(csv([[...GOOD.slice(0, 5), '0.00', ...GOOD.slice(6)], [...GOOD.slice(0, 3), '', '', ...GOOD.slice(5)]]));
     if (!('rows' in read)) throw new Error('refused');
     expect(read.rows.map((r) => r.errors)).toEqual([['refund.errors.amountPositive'], ['refund.errors.orderOrRrnRequired']]);
   });
 
   it('refuses a file without data, without the columns, over the row limit, over the size limit, or unreadable', async () => {
-    expect(readBatchFile(csv([]))).toEqual({ refusal: { key: 'refund.errors.batchEmpty' } });
-    expect(readBatchFile(Buffer.from('a,b\r\n1,2\r\n'))).toEqual({ refusal: { key: 'refund.errors.batchColumns' } });
-    expect(readBatchFile(csv(Array.from({ length: BATCH_LIMITS.rows + 1 }, () => GOOD)))).toEqual({ refusal: { key: 'refund.errors.batchTooManyRows', values: { rows: BATCH_LIMITS.rows } } });
-    expect(readBatchFile(Buffer.alloc(BATCH_LIMITS.bytes + 1, 'a'))).toEqual({ refusal: { key: 'refund.errors.batchTooLarge', values: { kilobytes: 1024 } } });
+    expect(await readBatchFile(csv([]))).toEqual({ refusal: { key: 'refund.errors.batchEmpty' } });
+    expect(await readBatchFile(Buffer.from('a,b\r\n1,2\r\n'))).toEqual({ refusal: { key: 'refund.errors.batchColumns' } });
+    expect(await readBatchFile(csv(Array.from({ length: BATCH_LIMITS.rows + 1 }, () => GOOD)))).toEqual({ refusal: { key: 'refund.errors.batchTooManyRows', values: { rows: BATCH_LIMITS.rows } } });
+    expect(await readBatchFile(Buffer.alloc(BATCH_LIMITS.bytes + 1, 'a'))).toEqual({ refusal: { key: 'refund.errors.batchTooLarge', values: { kilobytes: 1024 } } });
     const broken = await xlsx([GOOD]);
-    expect(readBatchFile(broken.subarray(0, broken.length - 30))).toEqual({ refusal: { key: 'refund.errors.batchUnreadable' } });
+    expect(await readBatchFile(broken.subarray(0, broken.length - 30))).toEqual({ refusal: { key: 'refund.errors.batchUnreadable' } });
   });
 });

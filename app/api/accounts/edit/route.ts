@@ -2,7 +2,9 @@ import { type NextRequest } from 'next/server';
 import { accountAdministrator, accountCallFailed, accountRefused } from '@/lib/accounts/routes';
 import { editAccountSchema } from '@/lib/accounts/rules';
 import { callUpstream } from '@/lib/gateway/client';
-import { invalidInput, success } from '@/lib/http/respond';
+import { readJson } from '@/lib/http/body';
+import { success } from '@/lib/http/respond';
+import { logged } from '@/lib/log/request';
 import { endUserSessions } from '@/lib/session/session';
 
 /**
@@ -10,14 +12,16 @@ import { endUserSessions } from '@/lib/session/session';
  * deactivated user's sessions end at once: the services revoke its tokens, and the portal refuses
  * its cookies from the next request on, whichever instance serves it.
  */
-export async function POST(request: NextRequest) {
+async function handle(request: NextRequest) {
   const { session, refused } = await accountAdministrator(request);
   if (refused) return refused;
-  const parsed = editAccountSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return invalidInput(request, parsed.error.issues);
+  const parsed = await readJson(request, editAccountSchema);
+  if (parsed.refused) return parsed.refused;
   const updated = await callUpstream('updateAccount', parsed.data, session);
   if (!updated.ok) return accountCallFailed(request, session, updated.error);
   if (updated.data.success !== 0) return accountRefused(request, updated.data.code, 'accounts.errors.editFailed');
   if (parsed.data.status === 0) await endUserSessions(parsed.data.userId);
   return success({ updated: true }, updated.newerVersion);
 }
+
+export const POST = logged('/api/accounts/edit', handle);

@@ -1,4 +1,5 @@
 import { upstreamBase } from '@/lib/gateway/client';
+import { logged } from '@/lib/log/request';
 import { sharedStore } from '@/lib/store/shared-store';
 
 export const dynamic = 'force-dynamic';
@@ -30,7 +31,7 @@ async function storeAnswers(): Promise<boolean> {
  * family and the shared store. `/api/health` stays liveness (the process answers), so that an
  * upstream outage takes the portal out of rotation without restarting it.
  */
-export async function GET() {
+async function handle() {
   const bases = [...new Set(['/sso/', '/transaction/', '/api/'].map((path) => upstreamBase(path)))];
   const [services, store] = await Promise.all([Promise.all(bases.map(servicesAnswer)), storeAnswers()]);
   const ready = services.every(Boolean) && store;
@@ -39,3 +40,5 @@ export async function GET() {
     { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
   );
 }
+
+export const GET = logged('/api/health/ready', handle, 'debug');

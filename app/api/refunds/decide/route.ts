@@ -3,13 +3,14 @@ import { errorMessageKey } from '@/lib/gateway/message-key';
 import { translatorFor } from '@/lib/http/respond';
 import { decisionSchema } from '@/lib/refunds/rules';
 import { refundRoute } from '@/lib/refunds/route';
+import { logged } from '@/lib/log/request';
 
 /**
  * Approves or rejects one or many waiting requests with the approver's password re-entered.
  * Answers each request's outcome with its reason in the user's language (already decided, own
  * request, not found).
  */
-export function POST(request: NextRequest) {
+function handle(request: NextRequest) {
   return refundRoute(request, 'reviewRefund', decisionSchema, async (input, { call, refuse }) => {
     const decided = await call('decideRefunds', input);
     if (!decided.ok) return refuse(decided.error);
@@ -25,3 +26,5 @@ export function POST(request: NextRequest) {
     };
   });
 }
+
+export const POST = logged('/api/refunds/decide', handle);

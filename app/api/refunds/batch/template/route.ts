@@ -4,10 +4,11 @@ import { csvStream } from '@/lib/export/csv';
 import type { ExportTable } from '@/lib/export/table';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '@/lib/export/xlsx';
 import { failure, signedIn } from '@/lib/http/respond';
+import { logged } from '@/lib/log/request';
 import { BATCH_COLUMNS, BATCH_EXAMPLE } from '@/lib/refunds/batch';
 
 /** The batch refund template (CSV or xlsx): the header the upload reads and one example row. */
-export async function GET(request: NextRequest) {
+async function handle(request: NextRequest) {
   const { session, refused } = await signedIn(request);
   if (refused) return refused;
   const pending = pendingPasswordChanges(session);
@@ -26,3 +27,5 @@ export async function GET(request: NextRequest) {
     },
   });
 }
+
+export const GET = logged('/api/refunds/batch/template', handle);
