@@ -61,8 +61,8 @@ async function touch(response: NextResponse, session: SessionData, secure: boole
   response.cookies.set(sessionConfig().cookieName, await sealSession(next), sessionCookieSettings(secure, next));
 }
 
-/** A page's path for the log: the reset link's id is a secret and stays out. */
-const pagePath = (request: NextRequest) => request.nextUrl.pathname.replace(/^\/reset\/.*/, '/reset/[randomid]');
+/** A page's path for the log: the reset link's id is a secret and stays out, and a path a client made long is cut. */
+const pagePath = (request: NextRequest) => request.nextUrl.pathname.replace(/^\/reset\/.*/, '/reset/[randomid]').slice(0, 200);
 
 export const proxy = logged(pagePath, handle);
 

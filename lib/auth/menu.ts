@@ -1,4 +1,4 @@
-import { MENU_ROUTES, type MenuRoute } from './routes';
+import { MENU_ROUTES, withoutTrailingSlashes, type MenuRoute } from './routes';
 
 export interface MenuItem {
   code: string;
@@ -35,6 +35,6 @@ export function buildMenu(codes: readonly string[]): MenuEntry[] {
 
 /** The menu route a path belongs to (for highlighting and tab titles). */
 export function routeOfPath(path: string): MenuRoute | undefined {
-  const clean = path.replace(/\/+$/, '');
+  const clean = withoutTrailingSlashes(path);
   return MENU_ROUTES.find((route) => route.path === clean);
 }

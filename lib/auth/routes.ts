@@ -57,9 +57,19 @@ export function isPublicPath(path: string): boolean {
   );
 }
 
+/**
+ * A path without its trailing slashes. A loop, not /\/+$/: that pattern backtracks over a long run of
+ * slashes (a request's path can hold thousands), costing time squared.
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
+
 /** The menu code a path needs, or undefined for a path that is not a menu route. */
 export function menuCodeOf(path: string): string | undefined {
-  const clean = path.replace(/\/+$/, '') || '/';
+  const clean = withoutTrailingSlashes(path) || '/';
   return MENU_ROUTES.find((route) => route.path === clean)?.code ?? HIDDEN_ROUTES[clean];
 }
 
