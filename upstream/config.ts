@@ -26,6 +26,12 @@ export interface UpstreamConfig {
   maxInputBytes: number;
   /** Rows a streamed export reads per query: its unit of work, and its memory in the services. */
   exportPageRows: number;
+  /** PostgreSQL: the longest a statement may run (statement_timeout) before the call answers 503; 0 none. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: the longest a call waits for a pooled connection before it answers 503. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: connections in the pool. */
+  poolSize?: number;
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -51,5 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     lockoutMinutes: number(env.LOCKOUT_MINUTES, 30),
     maxInputBytes: number(env.MAX_INPUT_BYTES, 64 * 1024),
     exportPageRows: number(env.EXPORT_PAGE_ROWS, 5000),
+    statementTimeoutMs: number(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
+    connectTimeoutMs: number(env.DATABASE_CONNECT_TIMEOUT_MS, 10_000),
+    poolSize: number(env.DATABASE_POOL_SIZE, 10),
   };
 }

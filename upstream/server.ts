@@ -25,7 +25,8 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
   const log = options.log ?? ((line: string) => logger.info(line));
   if (config.payloadKey.length < 16) throw new Error('PAYLOAD_KEY must be set (at least 16 characters)');
   const inMemory = config.databaseUrl !== undefined || config.dataDir === ':memory:';
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? undefined : `${config.dataDir}/pglite` });
+  // Migrations and the first seed run long statements: they run without the serving limits.
+  let db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? undefined : `${config.dataDir}/pglite` });
   const applied = await migrate(db);
   if (applied.length) log(`applied migrations ${applied.join(', ')}`);
   const [seeded] = await db.query('SELECT 1 FROM seed_info');
@@ -33,6 +34,13 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
     const transactions = options.seedTransactions ?? DEFAULT_SEED.transactions;
     log(`seeding the demo data (${transactions} transactions, once)...`);
     await seedDatabase(db, { transactions }, log);
+  }
+  if (config.databaseUrl) {
+    await db.close();
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      limits: { statementTimeoutMs: config.statementTimeoutMs ?? 30_000, connectTimeoutMs: config.connectTimeoutMs ?? 10_000, poolSize: config.poolSize },
+    });
   }
   const clock = new Clock();
   const services = { db, config, clock, versionOverrides: new Map(), faults: new Map() };

@@ -21,6 +21,35 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
 }
 
+/**
+ * The database could not take the statement in time: a statement over `statement_timeout`
+ * (`timeout`), or no pooled connection free within the connect timeout (`busy`). The services answer
+ * 503 with Retry-After; nothing of the call is committed.
+ */
+export class DatabaseUnavailable extends Error {
+  constructor(readonly reason: 'timeout' | 'busy') {
+    super(reason === 'timeout' ? 'The statement ran over the statement timeout' : 'No database connection was free in time');
+    this.name = 'DatabaseUnavailable';
+  }
+}
+
+/** pg's errors for the two limits, as DatabaseUnavailable; any other error as it is. */
+function translated(error: unknown): unknown {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (code === '57014' && /statement timeout/.test(message ?? '')) return new DatabaseUnavailable('timeout');
+  if (/timeout exceeded when trying to connect|connection timeout/i.test(message ?? '')) return new DatabaseUnavailable('busy');
+  return error;
+}
+
+export interface PostgresLimits {
+  /** PostgreSQL's statement_timeout for every statement of the pool's connections (0 or unset: none). */
+  statementTimeoutMs?: number;
+  /** How long a caller waits for a pooled connection before DatabaseUnavailable('busy') (unset: for ever). */
+  connectTimeoutMs?: number;
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+}
+
 const TEXT = (value: string) => value;
 const INT8 = (value: string) => Number(value);
 
@@ -48,7 +77,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, limits: PostgresLimits = {}): Promise<Database> {
   const typeParser = {
     getTypeParser: ((oid: number, format?: string) => {
       if (oid === 20) return INT8;
@@ -56,20 +85,31 @@ export async function openPostgres(url: string): Promise<Database> {
       return pgTypes.getTypeParser(oid, format as 'text');
     }) as typeof pgTypes.getTypeParser,
   };
-  const pool = new Pool({ connectionString: url, max: 10, types: typeParser });
+  const pool = new Pool({
+    connectionString: url,
+    max: limits.poolSize || 10,
+    types: typeParser,
+    ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    ...(limits.connectTimeoutMs ? { connectionTimeoutMillis: limits.connectTimeoutMs } : {}),
+  });
   // An idle client whose backend ends (a restart, a dropped database) reports it through the pool;
   // with no listener that error would end the process.
   pool.on('error', (error) => createLogger('upstream').error({ error: error.message }, 'postgres: an idle connection ended'));
-  const run = async <T>(client: Pool | PoolClient, sql: string, params: unknown[] = []) =>
-    (await client.query(sql, params)).rows as T[];
+  const run = async <T>(client: Pool | PoolClient, sql: string, params: unknown[] = []) => {
+    try {
+      return (await client.query(sql, params)).rows as T[];
+    } catch (error) {
+      throw translated(error);
+    }
+  };
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
     async exec(sql: string) {
-      await pool.query(sql);
+      await run(pool, sql);
     },
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => inTransactionScope(async () => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => Promise.reject(translated(error)));
       try {
         await client.query('BEGIN');
         const result = await work({ query: (sql, params) => run(client, sql, params) });
@@ -86,7 +126,11 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-/** PostgreSQL when a URL is given, else PGlite in `dataDir` (in memory when that is undefined). */
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+/**
+ * PostgreSQL when a URL is given (with `limits`), else PGlite in `dataDir` (in memory when that is
+ * undefined). PGlite runs each statement on the services' own thread and cannot interrupt one: the
+ * limits are PostgreSQL's.
+ */
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string; limits?: PostgresLimits }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.limits) : openPglite(options.dataDir);
 }

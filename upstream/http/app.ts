@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createLogger } from '../../lib/log/logger';
 import { requestIdFrom, REQUEST_ID_HEADER } from '../../lib/log/request';
 import { EnvelopeError, openPayload } from '../../lib/wire/envelope';
-import type { Database } from '../db/database';
+import { DatabaseUnavailable, type Database } from '../db/database';
 import { writeActivity } from '../services/activity';
 import type { AuthedContext, Endpoint, PublicContext, PublicEndpoint, Services } from './endpoint';
 import { BodyTooLarge, readBodyCapped } from './body';
@@ -172,6 +172,15 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
       return c.json(errorBody(new ServiceError(400, 'BAD_ENVELOPE', 'The en field is unreadable')), 400);
     }
     if (error instanceof ServiceError) return c.json(errorBody(error), error.status);
+    if (error instanceof DatabaseUnavailable) {
+      // A clear, retryable answer: the call's transaction (if any) was rolled back.
+      logger.warn({ requestId: c.req.header(REQUEST_ID_HEADER), route: c.req.routePath, reason: error.reason }, 'database unavailable');
+      const answer =
+        error.reason === 'timeout'
+          ? new ServiceError(503, 'DATABASE_TIMEOUT', 'The request took too long in the database; try again later')
+          : new ServiceError(503, 'DATABASE_BUSY', 'The service is busy; try again shortly');
+      return c.json(errorBody(answer), 503, { 'retry-after': '5' });
+    }
     logger.error({ requestId: c.req.header(REQUEST_ID_HEADER), route: c.req.routePath, error: error instanceof Error ? error.message : 'unknown' }, 'call failed');
     return c.json({ error: { code: 'INTERNAL', description: 'The service failed; try again later' } }, 500);
   });

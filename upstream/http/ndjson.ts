@@ -1,3 +1,5 @@
+import { DatabaseUnavailable } from '../db/database';
+
 /** The media type of a streamed answer: one JSON value per line (NDJSON). */
 export const NDJSON = 'application/x-ndjson';
 
@@ -46,7 +48,11 @@ export function ndjsonStream(rows: RowStream, failed: (error: unknown) => void):
         if (cancelled) return;
         failed(error);
         // The status line went out with the head: the failure can only be told on a line of its own.
-        controller.enqueue(encoder.encode(`${JSON.stringify({ error: { code: 'INTERNAL', description: 'The service failed; try again later' } })}\n`));
+        const timedOut = error instanceof DatabaseUnavailable;
+        const line = timedOut
+          ? { code: 'DATABASE_TIMEOUT', description: 'The request took too long in the database; try again later' }
+          : { code: 'INTERNAL', description: 'The service failed; try again later' };
+        controller.enqueue(encoder.encode(`${JSON.stringify({ error: line })}\n`));
         controller.close();
       }
     },
