@@ -33,6 +33,16 @@ export const passwordType = z
 /** 14-digit business timestamps (yyyyMMddHHmmss). */
 export const timestamp14 = z.string().regex(/^\d{14}$/, 'must be yyyyMMddHHmmss');
 
+/**
+ * Where a page's rows start, or null when it starts at or past the last row (`total`, counted
+ * first): that page is answered empty at once, without the rows query, which OFFSET would make read
+ * and skip every row before it (page 1 000 000 of 100 is OFFSET 99 999 900).
+ */
+export function pageOffset(total: number, limit: number, page: number): number | null {
+  const offset = (page - 1) * limit;
+  return offset < total ? offset : null;
+}
+
 export function pageOf(total: number, limit: number, page: number) {
   return { total, totalPage: Math.ceil(total / limit), currPage: page };
 }

@@ -5,7 +5,7 @@ import { passwordProblems } from '../../lib/auth/password-policy';
 import { csvLine, UTF8_BOM } from '../../lib/export/csv';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { forbidden, notFound } from '../http/errors';
-import { optionalText, pageOf, paging, text, wholeNumber } from '../http/inputs';
+import { optionalText, pageOf, pageOffset, paging, text, wholeNumber } from '../http/inputs';
 import { hashPassword } from '../rules/password-hash';
 import { sendMail } from './mail';
 import { USER_INFO_SQL } from './sso';
@@ -174,9 +174,10 @@ const listAccounts = authedCall({
     const params = [context.principal.typeNo, (await context.scope()).merchants, input.userName || null, input.email || null, input.roleId ?? null];
     const column = { userId: 'u.user_id', account: 'u.account', roleId: 'u.role_id', status: 'u.status' }[input.sort];
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${where}`, params);
-    const data = await context.db.query(
+    const offset = pageOffset(total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `${USER_INFO_SQL} ${where} ORDER BY ${column} ${input.order === 'asc' ? 'ASC' : 'DESC'} LIMIT $6 OFFSET $7`,
-      [...params, input.limit, (input.page - 1) * input.limit],
+      [...params, input.limit, offset],
     );
     return { data, ...pageOf(total, input.limit, input.page) };
   },

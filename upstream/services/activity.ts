@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACTIVITY_ACTIONS, ACTIVITY_OUTCOMES, PORTAL_RECORDED_ACTIONS, type ActivityAction, type ActivityOutcome } from '../../lib/activity/actions';
 import type { Queryable } from '../db/database';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
-import { optionalText, pageOf, paging, text, timestamp14, wholeNumber } from '../http/inputs';
+import { optionalText, pageOf, pageOffset, paging, text, timestamp14, wholeNumber } from '../http/inputs';
 import { timeSpan } from './scope-checks';
 
 export interface ActivityEntry {
@@ -73,12 +73,13 @@ const listActivity = authedCall({
     const params = [...who.params, span.start, span.end, input.userName || null, input.action?.length ? input.action : null, input.outcome ?? null];
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM activity_log l ${where}`, params);
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT l.id, to_char(l.created_at, 'YYYY-MM-DD HH24:MI:SS') AS "createdAt", l.user_id AS "userId", l.account, l.action, l.target,
               l.ip, l.outcome, l.detail
          FROM activity_log l ${where}
         ORDER BY ${SORT_COLUMNS[input.sort]} ${direction}, l.id ${direction} LIMIT $${base + 6} OFFSET $${base + 7}`,
-      [...params, input.limit, (input.page - 1) * input.limit],
+      [...params, input.limit, offset],
     );
     return { data, ...pageOf(total, input.limit, input.page) };
   },

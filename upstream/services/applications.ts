@@ -6,7 +6,7 @@ import { SEARCH_SPAN_DAYS } from '../../lib/format/span';
 import type { Queryable } from '../db/database';
 import { authedCall, publicCall, type Endpoint } from '../http/endpoint';
 import { forbidden, notFound, ServiceError } from '../http/errors';
-import { optionalText, pageOf, paging, text, timestamp14, wholeNumber } from '../http/inputs';
+import { optionalText, pageOf, pageOffset, paging, text, timestamp14, wholeNumber } from '../http/inputs';
 import { sendMail } from './mail';
 import { checkUserId, timeSpan } from './scope-checks';
 
@@ -168,7 +168,8 @@ const listApplications = authedCall({
       AND ($5::text IS NULL OR a.merchant_no = $5) AND ($6::text IS NULL OR a.payment_type = $6) AND ($7::text IS NULL OR a.status = $7)`;
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM service_applications a WHERE ${where}`, params);
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT a.id, a.application_no AS "applicationNo", a.merchant_no, m.business_name, m.business_cname, a.payment_type,
               array_to_string(a.store_codes, ', ') AS stores, cardinality(a.store_codes) AS "storeCount",
               a.contact_name AS "contactName", a.contact_number AS "contactNumber", a.monthly_volume AS "monthlyVolume", a.remark,
@@ -176,7 +177,7 @@ const listApplications = authedCall({
               to_char(a.created_at, 'YYYYMMDDHH24MISS') AS "createdAt", to_char(a.updated_at, 'YYYYMMDDHH24MISS') AS "updatedAt"
          FROM service_applications a JOIN merchants m ON m.merchant_no = a.merchant_no JOIN users u ON u.user_id = a.applicant_user_id
         WHERE ${where} ORDER BY ${APPLICATION_SORTS[input.sort]} ${direction}, a.id ${direction}
-        LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+        LIMIT ${input.limit} OFFSET ${offset}`,
       params,
     );
     return { data, ...pageOf(total, input.limit, input.page) };

@@ -3,7 +3,7 @@ import { ASSET_TYPES, DIRECTIONS, HISTORY_SORTS, PIE_ITEMS } from '../../lib/ass
 import { toIsoDay, wallClock } from '../../lib/format/date';
 import { SEARCH_SPAN_DAYS } from '../../lib/format/span';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
-import { optionalText, pageOf, paging, wholeNumber } from '../http/inputs';
+import { optionalText, pageOf, pageOffset, paging, wholeNumber } from '../http/inputs';
 import { checkUserId, customersIn, timeSpan } from './scope-checks';
 
 /**
@@ -95,12 +95,13 @@ const panelDetail = authedCall({
       params,
     );
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(sums.total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT id, to_char(operation_date, 'YYYYMMDDHH24MISS') AS "operationDate", customer_no AS "customerId", amount,
               operation_type AS "operationType", asset_type AS "assetType", operation_source AS "operationSource",
               direction, operator
          FROM total_asset_history WHERE ${where} ORDER BY ${HISTORY_SORT_SQL[input.sort]} ${direction}, operation_date ${direction}, id ${direction}
-        LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+        LIMIT ${input.limit} OFFSET ${offset}`,
       params,
     );
     return { data, totalIncrease: sums.totalIncrease, totalDecrease: sums.totalDecrease, ...pageOf(sums.total, input.limit, input.page) };

@@ -7,7 +7,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { authedCall, type Endpoint, type PublicContext } from '../http/endpoint';
 import { notFound, ServiceError } from '../http/errors';
-import { amount, optionalText, pageOf, paging, text, timestamp14, wholeNumber } from '../http/inputs';
+import { amount, optionalText, pageOf, pageOffset, paging, text, timestamp14, wholeNumber } from '../http/inputs';
 import { newToken } from '../http/principal';
 import { mdrCents, type FeeRates } from '../rules/mdr';
 import { centsToDecimal } from '../rules/money';
@@ -175,14 +175,15 @@ const listRequests = authedCall({
     const params = [customers, merchants, span.start, span.end, context.clock.timestamp(), input.status ?? null, input.merchant_no || null, input.store_code || null, input.requestNo || null];
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total ${where}`, params);
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT p.id::int AS id, p.request_no AS "requestNo", p.token, p.merchant_no, m.business_name, m.business_cname, p.store_code, s.store_name,
               p.amount, p.currency, p.description, ${STATUS('$5')} AS status, to_char(p.created_at, 'YYYYMMDDHH24MISS') AS "createdAt",
               to_char(p.expires_at, 'YYYYMMDDHH24MISS') AS "expiresAt", coalesce(u.account, '') AS "createdBy",
               coalesce(to_char(p.paid_at, 'YYYYMMDDHH24MISS'), '') AS "paidAt", coalesce(p.payment_type, '') AS "paymentType",
               coalesce(t.refno, '') AS refno, coalesce(to_char(p.cancelled_at, 'YYYYMMDDHH24MISS'), '') AS "cancelledAt"
          ${where} ORDER BY ${SORTS[input.sort]} ${direction}, p.id ${direction} LIMIT $10 OFFSET $11`,
-      [...params, input.limit, (input.page - 1) * input.limit],
+      [...params, input.limit, offset],
     );
     return { data, ...pageOf(total, input.limit, input.page) };
   },

@@ -4,7 +4,7 @@ import { BR_RENEWAL_DAYS, checkDocumentFile, DOCUMENT_STATUSES, DOCUMENT_TYPES, 
 import { addDays, daysBetween, parseDay, toIsoDay, wallClock } from '../../lib/format/date';
 import { authedCall, publicCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { notFound, ServiceError } from '../http/errors';
-import { optionalText, pageOf, paging, text, wholeNumber } from '../http/inputs';
+import { optionalText, pageOf, pageOffset, paging, text, wholeNumber } from '../http/inputs';
 
 /**
  * Designed: the documents a merchant sends the provider (business registration, directors' identity,
@@ -49,13 +49,14 @@ const listDocuments = authedCall({
     const params = [...(await scopeParams(context)), input.docType ?? null, input.status ?? null, input.merchant_no || null];
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total ${where}`, params);
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT d.id::int AS id, d.doc_type AS "docType", coalesce(d.merchant_no, '') AS merchant_no, coalesce(m.business_name, '') AS business_name,
               coalesce(m.business_cname, '') AS business_cname, d.file_name AS "fileName", d.content_type AS "contentType", d.size_bytes AS size,
               d.status, coalesce(d.reason, '') AS reason, to_char(d.uploaded_at, 'YYYYMMDDHH24MISS') AS "uploadedAt", u.account AS "uploadedBy",
               coalesce(to_char(d.reviewed_at, 'YYYYMMDDHH24MISS'), '') AS "reviewedAt"
          ${where} ORDER BY ${SORT_COLUMNS[input.sort]} ${direction}, d.id ${direction} LIMIT $6 OFFSET $7`,
-      [...params, input.limit, (input.page - 1) * input.limit],
+      [...params, input.limit, offset],
     );
     return { data, ...pageOf(total, input.limit, input.page) };
   },

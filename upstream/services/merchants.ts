@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_TYPES } from '../../lib/domain/transaction-types';
 import { MERCHANT_STATUSES, SERVICE_STATUSES, STORE_STATUSES } from '../../lib/merchants/codes';
 import { authedCall, type Endpoint } from '../http/endpoint';
-import { optionalText, pageOf, paging, wholeNumber } from '../http/inputs';
+import { optionalText, pageOf, pageOffset, paging, wholeNumber } from '../http/inputs';
 import { notFound } from '../http/errors';
 import { checkUserId, customersIn } from './scope-checks';
 import { withPartnerVariant } from './transactions';
@@ -19,12 +19,13 @@ const merchantList = authedCall({
     const where = 'm.merchant_no = ANY($1) AND ($2::text IS NULL OR m.merchant_no = $2)';
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM merchants m WHERE ${where}`, params);
     const limit = input.ispaging === false ? 10_000 : input.limit;
-    const data = await context.db.query(
+    const offset = pageOffset(total, limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT m.merchant_no, m.business_name, m.customer_no AS pid,
               coalesce(string_agg(p.payment_type, ',' ORDER BY p.payment_type) FILTER (WHERE p.status = 'Y'), '') AS "paymentType"
          FROM merchants m LEFT JOIN payment_services p ON p.merchant_no = m.merchant_no
         WHERE ${where} GROUP BY m.merchant_no ORDER BY m.merchant_no ${input.order === 'asc' ? 'ASC' : 'DESC'}
-        LIMIT ${limit} OFFSET ${(input.page - 1) * limit}`,
+        LIMIT ${limit} OFFSET ${offset}`,
       params,
     );
     return { data, ...pageOf(total, limit, input.page) };
@@ -70,14 +71,15 @@ const merchantInfo = withPartnerVariant({
       params,
     );
     const limit = input.ispaging === false ? 10_000 : input.limit;
-    const data = await context.db.query(
+    const offset = pageOffset(totals?.total ?? 0, limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT customer_no, customer_name, customer_cname, merchant_no, business_name, business_cname, to_char(assigned_date, 'YYYY-MM-DD') AS assigned_date,
               tel_no, cn_fee::text, hk_fee::text, status, email, to_char(br_expiry_date, 'YYYY-MM-DD') AS "brExpiryDate", group_name AS "groupName",
               group_id AS "groupID", partner_no AS "partnerId", partner_name AS "partnerName", partner_cname AS "partnerCName",
               payment_type_count AS "paymentTypeNumber", 1 AS "midNumber", store_count AS "sidNumber", terminal_count AS "tidNumber",
               bank_ch_name, bank_eng_name, account_no, account_name, swiftcode
          FROM (${counted}) x ORDER BY ${MERCHANT_SORTS[input.sort].replace('m.', '')} ${input.order === 'asc' ? 'ASC' : 'DESC'}, merchant_no
-        LIMIT ${limit} OFFSET ${(input.page - 1) * limit}`,
+        LIMIT ${limit} OFFSET ${offset}`,
       params,
     );
     const total = totals?.total ?? 0;
@@ -161,14 +163,15 @@ const storeTerminals = withPartnerVariant({
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM stores s WHERE ${where}`, params);
     // Stores not yet active have no activation date: they sort after every date, whatever the direction.
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT s.store_code, s.store_name, s.merchant_no, m.business_name, m.business_cname, s.province, s.city, s.district, s.address, s.cn_street, s.en_street,
               s.status, coalesce(to_char(s.activation_date, 'YYYY-MM-DD'), '') AS "activationDate",
               coalesce(array_agg(t.terminal_no ORDER BY t.terminal_no) FILTER (WHERE t.terminal_no IS NOT NULL), '{}') AS terminals,
               count(t.terminal_no)::int AS "tidNumber"
          FROM stores s JOIN merchants m ON m.merchant_no = s.merchant_no LEFT JOIN terminals t ON t.store_code = s.store_code
         WHERE ${where} GROUP BY s.store_code, m.business_name, m.business_cname
-        ORDER BY ${STORE_SORTS[input.sort]} ${direction} NULLS LAST, s.store_code ${direction} LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+        ORDER BY ${STORE_SORTS[input.sort]} ${direction} NULLS LAST, s.store_code ${direction} LIMIT ${input.limit} OFFSET ${offset}`,
       params,
     );
     return { data, ...pageOf(total, input.limit, input.page) };
@@ -209,14 +212,15 @@ const paymentServices = withPartnerVariant({
       params,
     );
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(totals?.total ?? 0, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT p.merchant_no, m.business_name, m.business_cname, m.customer_no, p.payment_type, p.status,
               to_char(p.activation_date, 'YYYY-MM-DD') AS activation_date,
               p.fee_cn::text, p.fee_hk::text, p.fee_hk_master::text, p.fee_hk_visa::text, p.fee_overseas_visa::text, p.fee_overseas_master::text,
               p.primary_email, p.primary_contact, p.bank_name, p.payee, p.account_no, p.swift_code
          FROM ${from} WHERE ${where}
         ORDER BY ${SERVICE_SORTS[input.sort]} ${direction}, p.merchant_no ${direction}, p.payment_type ${direction}
-        LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+        LIMIT ${input.limit} OFFSET ${offset}`,
       params,
     );
     return { data, ...pageOf(totals?.total ?? 0, input.limit, input.page), enabledCount: totals?.enabled ?? 0, closedCount: totals?.closed ?? 0 };

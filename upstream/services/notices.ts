@@ -4,7 +4,7 @@ import { addDays, toIsoDay, wallClock } from '../../lib/format/date';
 import { NOTICE_KINDS, NOTICE_STATES } from '../../lib/notices/codes';
 import { authedCall, publicCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { notFound, ServiceError } from '../http/errors';
-import { flag, optionalText, pageOf, paging, text, wholeNumber } from '../http/inputs';
+import { flag, optionalText, pageOf, pageOffset, paging, text, wholeNumber } from '../http/inputs';
 import type { Queryable } from '../db/database';
 
 /**
@@ -108,9 +108,10 @@ const listNotices = authedCall({
       params,
     );
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(counts?.total ?? 0, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT ${noticeColumns(input.lang)} ${where} ORDER BY ${SORTS[input.sort](direction)} LIMIT $6 OFFSET $7`,
-      [...params, input.limit, (input.page - 1) * input.limit],
+      [...params, input.limit, offset],
     );
     return { data, unread: counts?.unread ?? 0, ...pageOf(counts?.total ?? 0, input.limit, input.page) };
   },

@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { forbidden, notFound, ServiceError } from '../http/errors';
-import { amount, optionalText, pageOf, paging, text, timestamp14, wholeNumber } from '../http/inputs';
+import { amount, optionalText, pageOf, pageOffset, paging, text, timestamp14, wholeNumber } from '../http/inputs';
 import { verifyPassword } from '../rules/password-hash';
 import { passwordColumn, STALE, untilStable } from './passwords';
 import { checkUserId, timeSpan } from './scope-checks';
@@ -233,11 +233,15 @@ const listRefunds = authedCall({
       params,
     );
     const limit = input.ispaging === false ? 1000 : input.limit;
-    const data = await context.db.query(
-      `SELECT ${REFUND_RECORD} FROM ${REFUND_FROM} WHERE ${where}
-        ORDER BY ${REFUND_SORTS[input.sorting]} ${input.orderBy === 'asc' ? 'ASC' : 'DESC'}, r.refund_id DESC LIMIT ${limit} OFFSET ${(input.page - 1) * limit}`,
-      params,
-    );
+    const offset = pageOffset(totals?.total ?? 0, limit, input.page);
+    const data =
+      offset === null
+        ? []
+        : await context.db.query(
+            `SELECT ${REFUND_RECORD} FROM ${REFUND_FROM} WHERE ${where}
+              ORDER BY ${REFUND_SORTS[input.sorting]} ${input.orderBy === 'asc' ? 'ASC' : 'DESC'}, r.refund_id DESC LIMIT ${limit} OFFSET ${offset}`,
+            params,
+          );
     return { data, totalAmount: totals?.amount ?? '0.00', ...pageOf(totals?.total ?? 0, limit, input.page) };
   },
 });
@@ -254,11 +258,15 @@ const approvals = authedCall({
     const where = "r.customer_no = ANY($1) AND r.merchant_no = ANY($4) AND r.approve_status IN ('20', '30', '40') AND r.approve_date BETWEEN $2 AND $3";
     const params = [customers, span.start, span.end, merchants];
     const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM refunds r WHERE ${where}`, params);
-    const data = await context.db.query(
-      `SELECT ${REFUND_RECORD} FROM ${REFUND_FROM} WHERE ${where} ORDER BY r.approve_date ${input.order === 'asc' ? 'ASC' : 'DESC'}, r.refund_id DESC
-        LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
-      params,
-    );
+    const offset = pageOffset(total, input.limit, input.page);
+    const data =
+      offset === null
+        ? []
+        : await context.db.query(
+            `SELECT ${REFUND_RECORD} FROM ${REFUND_FROM} WHERE ${where} ORDER BY r.approve_date ${input.order === 'asc' ? 'ASC' : 'DESC'}, r.refund_id DESC
+              LIMIT ${input.limit} OFFSET ${offset}`,
+            params,
+          );
     return { data, ...pageOf(total, input.limit, input.page) };
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_TYPES, WALLETS } from '../../lib/domain/transaction-types';
 import type { AuthedContext, Endpoint } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { flag, optionalText, pageOf, paging, timestamp14, wholeNumber } from '../http/inputs';
+import { flag, optionalText, pageOf, pageOffset, paging, timestamp14, wholeNumber } from '../http/inputs';
 import { checkUserId, customersIn, timeSpan } from './scope-checks';
 import { TRANSACTION_COLUMNS, withPartnerVariant } from './transactions';
 
@@ -124,9 +124,10 @@ const fileList = withPartnerVariant({
     );
     const total = totals?.total ?? 0;
     const order = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT ${FILE_COLUMNS} FROM settlement_files f JOIN merchants m ON m.merchant_no = f.merchant_no WHERE ${where.sql}
-        ORDER BY ${FILE_SORTS[input.sort]} ${order}, f.file_id ${order} LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+        ORDER BY ${FILE_SORTS[input.sort]} ${order}, f.file_id ${order} LIMIT ${input.limit} OFFSET ${offset}`,
       where.params,
     );
     return {
@@ -160,9 +161,10 @@ const fileDetail = withPartnerVariant({
     checkUserId(context, input.userid);
     const file = await visibleFile(context, input);
     const order = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(Number(file.total_count), input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE settle_file_id = $1
-        ORDER BY id ${order} LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+        ORDER BY id ${order} LIMIT ${input.limit} OFFSET ${offset}`,
       [input.file_id],
     );
     return { file, data, ...pageOf(Number(file.total_count), input.limit, input.page) };
@@ -260,9 +262,10 @@ const remitList = withPartnerVariant({
     );
     const total = totals?.total ?? 0;
     const order = input.order === 'asc' ? 'ASC' : 'DESC';
-    const data = await context.db.query(
+    const offset = pageOffset(total, input.limit, input.page);
+    const data = offset === null ? [] : await context.db.query(
       `SELECT ${REMIT_COLUMNS} FROM remittances r JOIN merchants m ON m.merchant_no = r.merchant_no WHERE ${where.sql}
-        ORDER BY ${REMIT_SORTS[input.sort]} ${order}, r.id ${order} LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
+        ORDER BY ${REMIT_SORTS[input.sort]} ${order}, r.id ${order} LIMIT ${input.limit} OFFSET ${offset}`,
       where.params,
     );
     return {

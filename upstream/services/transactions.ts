@@ -3,7 +3,7 @@ import { DEFAULT_TRANS_TYPES, PAYMENT_TYPES, SUMMARY_CATEGORIES, TRANSACTION_TYP
 import { authedCall, type AuthedContext, type AuthedEndpoint, type Endpoint } from '../http/endpoint';
 import { ServiceError } from '../http/errors';
 import { RowStream } from '../http/ndjson';
-import { amount, optionalText, pageOf, paging, timestamp14, wholeNumber } from '../http/inputs';
+import { amount, optionalText, pageOf, pageOffset, paging, timestamp14, wholeNumber } from '../http/inputs';
 import { addDays, toCompactDay, wallClock } from '../../lib/format/date';
 import { SUMMED_NET, summedTransactions, type Span, type TransactionFilters } from './daily-summary';
 import { checkUserId, customersIn, timeSpan } from './scope-checks';
@@ -164,16 +164,20 @@ const realtime = withPartnerVariant({
     const total = Number(summary?.total ?? 0);
     const limit = context.principal.singleSearchOnly ? 1 : input.ispaging === false ? 1000 : input.limit;
     const order = input.order === 'asc' ? 'ASC' : 'DESC';
-    const offset = (input.page - 1) * limit;
-    const start = input.sort === 'gmt_payment' && !filters.rowsOnly && offset > 0 && offset < total ? await pageStart(context, filters, span, order, offset) : { span, offset };
-    const { where, params } = rowsWhere(filters, start.span);
-    // The sort names the table's column (t.), not the output column of the same name: unqualified,
-    // ORDER BY gmt_payment sorted the 14-digit text of every row in the span instead of reading the index.
-    const data = await context.db.query(
-      `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE ${where}
-        ORDER BY t.${SORTS[input.sort]} ${order}, t.id ${order} LIMIT ${limit} OFFSET ${start.offset}`,
-      params,
-    );
+    const offset = pageOffset(total, limit, input.page);
+    const rows = async (offset: number) => {
+      const start = input.sort === 'gmt_payment' && !filters.rowsOnly && offset > 0 ? await pageStart(context, filters, span, order, offset) : { span, offset };
+      const { where, params } = rowsWhere(filters, start.span);
+      // The sort names the table's column (t.), not the output column of the same name: unqualified,
+      // ORDER BY gmt_payment sorted the 14-digit text of every row in the span instead of reading the index.
+      return context.db.query(
+        `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE ${where}
+          ORDER BY t.${SORTS[input.sort]} ${order}, t.id ${order} LIMIT ${limit} OFFSET ${start.offset}`,
+        params,
+      );
+    };
+    // A page past the last row is empty: answered without the rows query.
+    const data = offset === null ? [] : await rows(offset);
     const breakdown = SUMMARY_CATEGORIES.map((name) => ({ name, count: Number(summary?.[`${name}_count`] ?? 0), amount: String(summary?.[`${name}_amount`] ?? '0.00') }));
     return {
       data,

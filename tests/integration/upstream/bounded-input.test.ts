@@ -1,5 +1,6 @@
 import { sealPayload } from '@/lib/wire/envelope';
 import { postChunked, streamed } from './chunked';
+import type { Queryable } from '@/upstream/db/database';
 import { DATABASES, startTestUpstream, TEST_KEY, type TestUpstream } from './harness';
 
 const MB = 1024 * 1024;
@@ -119,6 +120,68 @@ describe.each(DATABASES)('bounded input on %s', (database) => {
       const huge = await form(`/pay/store/${storeToken}`, new URLSearchParams({ amount: '9'.repeat(5 * MB) }));
       expect(huge.status).toBe(413);
       expect((await huge.text()).length).toBeLessThan(10_000);
+    });
+  });
+
+  describe('a page past the last row', () => {
+    /** The SQL of every statement the services run meanwhile, in or out of a transaction. */
+    const watched = async (work: () => Promise<void>) => {
+      const seen: string[] = [];
+      const { query, transaction } = upstream.db;
+      upstream.db.query = ((sql: string, params?: unknown[]) => (seen.push(sql), query.call(upstream.db, sql, params))) as typeof query;
+      upstream.db.transaction = ((inner: (tx: Queryable) => Promise<unknown>) =>
+        transaction.call(upstream.db, (tx) => inner({ query: (sql, params) => (seen.push(sql), tx.query(sql, params)) }))) as typeof transaction;
+      try {
+        await work();
+      } finally {
+        upstream.db.query = query;
+        upstream.db.transaction = transaction;
+      }
+      return seen;
+    };
+    /** yyyyMMddHHmmss, `days` before the services' clock. */
+    const daysAgo = (days: number) => upstream.clock.timestamp(-days * 24 * 60).replace(/\D/g, '');
+    const LISTS: [string, string, string, Record<string, unknown> | (() => Promise<Record<string, unknown>>)][] = [
+      ['admin', 'GET', '/api/Transaction/AsyncGetTransRealtime', () => Promise.resolve({ sort: 'gmt_payment', gmtPaymentFrom: daysAgo(90) })],
+      ['admin', 'GET', '/api/Transaction/AsyncGetTransRealtime', () => Promise.resolve({ sort: 'trans_amount', gmtPaymentFrom: daysAgo(90) })],
+      ['maker@demo.test', 'GET', '/transaction/api/v1/refund/epaRefunds', () => Promise.resolve({ rftype: 1, transStartDate: daysAgo(29) })],
+      ['checker@demo.test', 'GET', '/transaction/api/v1/refund/getRefundApprovals', {}],
+      ['admin', 'GET', '/api/Settlement/GetSettleFileList', {}],
+      ['admin', 'GET', '/api/Settlement/GetRemitList', {}],
+      [
+        'admin', 'POST', '/api/Settlement/GetSettleFileDetail',
+        async () => ({ file_id: (await upstream.db.query<{ file_id: string }>("SELECT file_id FROM settlement_files WHERE customer_no = 'C0001' LIMIT 1"))[0]?.file_id }),
+      ],
+      ['admin', 'GET', '/api/MerchantDocument/GetDocumentList', {}],
+      ['admin', 'GET', '/sso/api/v1/user/getCustomerUserAccounts', {}],
+      ['admin', 'GET', '/sso/api/v1/activity/getActivityLog', {}],
+      ['admin', 'GET', '/api/MerchantInfo/GetServiceApplications', {}],
+      ['admin', 'GET', '/api/MerchantInfo/GetMerchantList', {}],
+      ['admin', 'GET', '/hk/api/MerchantInfo/GetMerchantInfo', {}],
+      ['admin', 'GET', '/hk/api/MerchantInfo/GetStoreTerminal', {}],
+      ['admin', 'GET', '/hk/api/MerchantInfo/GetPaymentService', {}],
+      ['admin', 'GET', '/api/Collect/GetPaymentRequests', {}],
+      ['maker@demo.test', 'GET', '/wrs2/api/v1/notice/list', {}],
+      ['assets@demo.test', 'GET', '/api/TotalAssets/GetPanelItemDetail', {}],
+    ];
+
+    it.each(LISTS)('%s %s %s answers page 1 000 000 empty at once, without the rows query', async (account, method, path, extra) => {
+      const { token } = await upstream.client.login(account);
+      const input = typeof extra === 'function' ? await extra() : extra;
+      const list = (page: number) => upstream.client.call<{ data: unknown[]; total: number; currPage: number }>(method, path, { ...input, page, limit: 100 }, { token });
+      let first!: Awaited<ReturnType<typeof list>>;
+      expect((await watched(async () => void (first = await list(1)))).some((sql) => /\bOFFSET\b/.test(sql))).toBe(true);
+      expect(first.status).toBe(200);
+      expect(first.body.total).toBeGreaterThan(0);
+      let deep!: Awaited<ReturnType<typeof list>>;
+      // Before the fix: OFFSET 99 999 900 ran (a year's rows read and skipped).
+      const statements = await watched(async () => void (deep = await list(1_000_000)));
+      expect({ status: deep.status, data: deep.body.data, total: deep.body.total, currPage: deep.body.currPage }).toEqual({ status: 200, data: [], total: first.body.total, currPage: 1_000_000 });
+      expect(statements.filter((sql) => /\bOFFSET\b/.test(sql))).toEqual([]);
+      // The last page still has its rows.
+      const last = Math.max(1, Math.ceil(first.body.total / 100));
+      const lastPage = await list(last);
+      expect(lastPage.body.data).toHaveLength(first.body.total - (last - 1) * 100);
     });
   });
 });
