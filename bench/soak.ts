@@ -38,6 +38,9 @@ async function main() {
   const upstreamUrl = `http://127.0.0.1:${UPSTREAM_PORT}`;
   try {
     await waitFor(`${upstreamUrl}/health`, 300);
+    // Five accounts stand in for the many users 200 requests would come from: each may have all of
+    // its calls in flight, where a real user's would take turns (lib/gateway/user-calls.ts).
+    process.env.USER_CALLS_IN_FLIGHT ??= '1000';
     const portal = await startPortal(upstreamUrl, PORT, process.env.SOAK_NODE_ARGS ? process.env.SOAK_NODE_ARGS.split(' ') : []);
     try {
       const accounts = ['admin', 'maker@demo.test', 'checker@demo.test', 'viewer@demo.test', 'partner@demo.test'];

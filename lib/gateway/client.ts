@@ -2,6 +2,7 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { portalLog } from '../log/logger';
 import { currentRequest, REQUEST_ID_HEADER } from '../log/request';
+import { userCalls } from './user-calls';
 import { clientAddress } from '../http/client';
 import { stripEmpty } from '../query/strip';
 import type { SessionData } from '../session/session';
@@ -85,9 +86,13 @@ export async function callUpstream<N extends CallName>(
 
   const guardKey = definition.guard && session ? `dup:${session.sid}:${name}:${stableKey(payload)}` : undefined;
   if (guardKey && !(await sharedStore().claim(guardKey, timeoutMs(definition)))) return { ok: false, error: { code: 'DUPLICATE_REQUEST' }, newerVersion: false };
+  // One user's calls take turns among themselves (user-calls.ts); a sign-in has no user yet.
+  const leave = session ? await userCalls().enter(String(session.userId)) : () => undefined;
   try {
+    if (!leave) return { ok: false, error: { code: 'BUSY' }, newerVersion: false };
     return await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId, options.address));
   } finally {
+    leave?.();
     if (guardKey) await sharedStore().release(guardKey);
   }
 }

@@ -20,6 +20,7 @@ export const GATEWAY_ERROR_CODES = [
   'CROSS_SITE',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'BUSY',
 ] as const;
 
 export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number];

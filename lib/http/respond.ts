@@ -37,6 +37,7 @@ const STATUS: Partial<Record<GatewayError['code'], number>> = {
   INVALID_INPUT: 400,
   DUPLICATE_REQUEST: 409,
   RATE_LIMITED: 429,
+  BUSY: 429,
   PAYLOAD_TOO_LARGE: 413,
   TIMEOUT: 504,
   NO_RESPONSE: 502,
