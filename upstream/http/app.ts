@@ -65,17 +65,27 @@ async function readPlain(c: Context, method: Endpoint['method'], maxBytes: numbe
   throw new ServiceError(400, 'INVALID_INPUT', 'The body must be a JSON object');
 }
 
+/** At most this much of a client's own text comes back in an answer or goes into a log line. */
+const ECHO_MAX_CHARS = 200;
+/** At most this many input issues are told: an array of 5 000 wrong items is 5 000 issues. */
+const ISSUES_MAX = 20;
+
+export const clip = (text: string, max = ECHO_MAX_CHARS) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
 function parseInput(schema: z.ZodType, payload: Record<string, unknown>) {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  throw new ServiceError(400, 'INVALID_INPUT', `Invalid input: ${issues.map((i) => `${i.path || '(input)'} ${i.message}`).join('; ')}`, { issues });
+  const all = result.error.issues;
+  const issues = all.slice(0, ISSUES_MAX).map((issue) => ({ path: clip(issue.path.join('.')), message: clip(issue.message) }));
+  const more = all.length > ISSUES_MAX ? ` (and ${all.length - ISSUES_MAX} more)` : '';
+  throw new ServiceError(400, 'INVALID_INPUT', `Invalid input: ${issues.map((i) => `${i.path || '(input)'} ${i.message}`).join('; ')}${more}`, { issues });
 }
 
 function clientIp(c: Context): string {
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return forwarded || incoming?.socket?.remoteAddress || '';
+  // An address is at most 45 characters (IPv6 with an IPv4 tail); the header is the client's to fill.
+  return (forwarded || incoming?.socket?.remoteAddress || '').slice(0, 64);
 }
 
 export function createApp(services: Services, endpoints: Endpoint[], logger: Logger = createLogger('upstream')): Hono {
@@ -83,11 +93,15 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
   const { db, config, clock } = services;
   /** The signed-in user of each request, for its log line. */
   const users = new WeakMap<Request, number>();
+  /** Each request's id as checked (the portal's when well-formed, else a new one): never the raw header in a log line. */
+  const requestIds = new WeakMap<Request, string>();
+  const requestIdOf = (c: Context) => requestIds.get(c.req.raw);
 
   // One JSON line per call: the portal's request id (sent back in x-request-id), the route pattern
   // (never the query: it carries the sealed input), status, duration and user.
   app.use('*', async (c, next) => {
     const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER) ?? null);
+    requestIds.set(c.req.raw, requestId);
     const started = performance.now();
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
@@ -156,8 +170,8 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
       const transactional = (endpoint.method !== 'GET' || endpoint.writes) && !endpoint.outsideTransaction;
       const answer = transactional ? await runWrites(db, (conn) => handle(contextOn(conn, true))) : await handle(contextOn(db, false));
       if (answer instanceof RowStream) {
-        const requestId = c.req.header(REQUEST_ID_HEADER);
-        const failed = (error: unknown) => logger.error({ requestId, route: c.req.routePath, error: error instanceof Error ? error.message : 'unknown' }, 'stream failed');
+        const requestId = requestIdOf(c);
+        const failed = (error: unknown) => logger.error({ requestId, route: c.req.routePath, error: error instanceof Error ? clip(error.message, 500) : 'unknown' }, 'stream failed');
         return c.body(ndjsonStream(answer, failed), 200, { 'content-type': NDJSON });
       }
       if (endpoint.contentType) return c.body(String(answer), 200, { 'content-type': endpoint.contentType });
@@ -165,7 +179,7 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
     });
   }
 
-  app.notFound((c) => c.json(errorBody(new ServiceError(404, 'NO_SUCH_CALL', `No call at ${c.req.method} ${c.req.path}`)), 404));
+  app.notFound((c) => c.json(errorBody(new ServiceError(404, 'NO_SUCH_CALL', `No call at ${c.req.method} ${clip(c.req.path)}`)), 404));
   app.onError((error, c) => {
     if (error instanceof EnvelopeError) {
       // One description for every envelope failure: telling bad padding from bad JSON would make a padding oracle.
@@ -174,14 +188,15 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
     if (error instanceof ServiceError) return c.json(errorBody(error), error.status);
     if (error instanceof DatabaseUnavailable) {
       // A clear, retryable answer: the call's transaction (if any) was rolled back.
-      logger.warn({ requestId: c.req.header(REQUEST_ID_HEADER), route: c.req.routePath, reason: error.reason }, 'database unavailable');
+      logger.warn({ requestId: requestIdOf(c), route: c.req.routePath, reason: error.reason }, 'database unavailable');
       const answer =
         error.reason === 'timeout'
           ? new ServiceError(503, 'DATABASE_TIMEOUT', 'The request took too long in the database; try again later')
           : new ServiceError(503, 'DATABASE_BUSY', 'The service is busy; try again shortly');
       return c.json(errorBody(answer), 503, { 'retry-after': '5' });
     }
-    logger.error({ requestId: c.req.header(REQUEST_ID_HEADER), route: c.req.routePath, error: error instanceof Error ? error.message : 'unknown' }, 'call failed');
+    // A driver's message can quote the input (pg's "invalid input syntax for type numeric: ..."): clipped.
+    logger.error({ requestId: requestIdOf(c), route: c.req.routePath, error: error instanceof Error ? clip(error.message, 500) : 'unknown' }, 'call failed');
     return c.json({ error: { code: 'INTERNAL', description: 'The service failed; try again later' } }, 500);
   });
   return app;

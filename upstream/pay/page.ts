@@ -174,7 +174,7 @@ export function mountPayPages(app: Hono, services: Services) {
   /** Runs a payer's step in one transaction with its activity-log entry, as every call does (the payer has no account). */
   const write = <T>(c: Context, work: (context: PublicContext) => Promise<T>) =>
     runWrites(db, (conn) => {
-      const ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? '';
+      const ip = (c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? '').slice(0, 64);
       const context: PublicContext = {
         ...services,
         db: conn,
