@@ -19,8 +19,14 @@ export const PART_BYTES = 2 * 1024 * 1024;
 const MAX_ENTRIES = 256;
 /** The deepest element of a worksheet or shared-string part is 5 levels down. */
 const MAX_DEPTH = 16;
-/** Excel's own limit of rows; of columns, XFD (three letters, in columnOf). */
+/** Excel's own limits: 1 048 576 rows, 16 384 columns (XFD). */
 const MAX_ROW = 1_048_576;
+const MAX_COLUMN = 16_384;
+/**
+ * Cell elements a worksheet may hold, empty ones included: the template's 201 rows of 8 are 1 608,
+ * and a part of 2 MB could hold 500 000 empty ones, a quarter of a second of parsing for nothing.
+ */
+const MAX_CELLS = 50_000;
 /** Distinct strings a sheet of the template's size can use; a workbook's other sheets may add some. */
 const MAX_SHARED_STRINGS = 65_536;
 
@@ -121,6 +127,7 @@ function columnOf(reference: string): number {
 function worksheet(shared: readonly string[], sheet: RowCollector): PartHandlers {
   let line = 0;
   let column = -1;
+  let cells = 0;
   let cell: { column: number; type: string; value: string; inline: string } | null = null;
   let reading: 'v' | 't' | null = null;
   return {
@@ -135,7 +142,8 @@ function worksheet(shared: readonly string[], sheet: RowCollector): PartHandlers
       } else if (tag.name === 'c' && line > 0) {
         const r = attribute('r');
         const at = r === undefined ? column + 1 : columnOf(r);
-        if (at <= column) fail('cells out of order');
+        if (at <= column || at >= MAX_COLUMN) fail('cells out of order or past the last column');
+        if (++cells > MAX_CELLS) fail('too many cells');
         column = at;
         cell = { column: at, type: attribute('t') ?? 'n', value: '', inline: '' };
       } else if (cell && (tag.name === 'v' || tag.name === 't')) reading = tag.name;

@@ -101,6 +101,14 @@ describe('the xlsx reader', () => {
     expect(await readXlsxRows(await workbook(`<row r="1">${inline('A1', 'x')}</row>${blankLines}`), LIMITS)).toHaveLength(1);
   });
 
+  it('refuses a sheet of empty cells by the hundred thousand (past column XFD, or past 50 000 cells) before parsing it all', async () => {
+    for (const rows of [`<row r="1">${'<c/>'.repeat(500_000)}</row>`, Array.from({ length: 31 }, (_, r) => `<row r="${r + 1}">${'<c/>'.repeat(16_000)}</row>`).join('')]) {
+      const started = performance.now();
+      expect(await refusal(readXlsxRows(await workbook(rows), LIMITS))).toBe('unreadable');
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+
   it('refuses a part that inflates past its declared size (a zip bomb) and one declared too large', async () => {
     const file = await workbook(`<row r="1">${inline('A1', 'x'.repeat(100_000))}</row>`);
     expect(await refusal(readXlsxRows(declareSize(file, 'xl/worksheets/sheet1.xml', 1000), LIMITS))).toBe('unreadable');
