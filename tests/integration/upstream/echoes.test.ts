@@ -17,7 +17,7 @@ describe.each(DATABASES)('echoes bounded on %s', (database) => {
         done();
       },
     });
-    upstream = await startTestUpstream(database, {}, 300, createLogger('upstream', { LOG_LEVEL: 'info', LOG_PRETTY: '0' } as NodeJS.ProcessEnv, stream));
+    upstream = await startTestUpstream(database, {}, 300, createLogger('upstream', { LOG_LEVEL: 'info', LOG_PRETTY: '0', NODE_ENV: 'test' } as NodeJS.ProcessEnv, stream));
   });
   afterAll(() => upstream.stop());
 
