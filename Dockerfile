@@ -17,7 +17,8 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     HOSTNAME=0.0.0.0
-# TRUSTED_PROXY_HOPS stays 0 (believe no X-Forwarded-For) unless the container runs behind proxies
+# server.js is the portal's own entry (scripts/portal-server.cjs): it names each client by its TCP
+# peer. TRUSTED_PROXY_HOPS stays 0 (believe no X-Forwarded-For) unless the container runs behind proxies
 # that append the client's address: then set it to their number (README, Configuration).
 # The dashboard PDF prints Chinese with Noto Sans CJK (PDF_FONT_PATH, lib/dashboard/pdf-font.ts).
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
