@@ -72,8 +72,9 @@ const storeCodes = authedCall({
 /**
  * Makes a payment request. The amount (> 0, at most 2 decimals) and the expiry (5 minutes to 7
  * days) are checked again here; the merchant must be the caller's and the store that merchant's.
- * The same `requestKey` of the same customer answers the request already made (a double click, a
- * replay), even when both arrive together: the unique key makes the second insert wait and yield.
+ * The same `requestKey` of the same customer and merchant answers the request already made (a double
+ * click, a replay), even when both arrive together: the unique key makes the second insert wait and
+ * yield. Another merchant's key is as good as an unused one (migration 0013).
  */
 const createRequest = authedCall({
   method: 'POST',
@@ -130,7 +131,7 @@ async function insertRequest(db: Database, clock: Clock, request: NewRequest) {
   const [row] = await db.query<{ id: number; token: string; expiresAt: string }>(
     `INSERT INTO payment_requests (request_no, token, customer_no, merchant_no, store_code, amount, description, created_at, created_by, expires_at, request_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8::timestamp + make_interval(mins => $10::int), $11)
-     ON CONFLICT (customer_no, request_key) DO NOTHING
+     ON CONFLICT (customer_no, merchant_no, request_key) DO NOTHING
      RETURNING id::int AS id, token, to_char(expires_at, 'YYYYMMDDHH24MISS') AS "expiresAt"`,
     [requestNo, newToken(), request.customerNo, request.merchantNo, request.storeCode, request.amount, request.description, clock.timestamp(), request.createdBy, request.minutes, request.requestKey],
   );
@@ -138,7 +139,7 @@ async function insertRequest(db: Database, clock: Clock, request: NewRequest) {
   const [earlier] = await db.query<{ id: number; requestNo: string; token: string; expiresAt: string; same: boolean }>(
     `SELECT id::int AS id, request_no AS "requestNo", token, to_char(expires_at, 'YYYYMMDDHH24MISS') AS "expiresAt",
             merchant_no = $3 AND store_code = $4 AND amount = $5::numeric AS same
-       FROM payment_requests WHERE customer_no = $1 AND request_key = $2`,
+       FROM payment_requests WHERE customer_no = $1 AND merchant_no = $3 AND request_key = $2`,
     [request.customerNo, request.requestKey, request.merchantNo, request.storeCode, request.amount],
   );
   if (!earlier) throw new ServiceError(409, 'REQUEST_KEY_REUSED', 'This request key was used for another payment request');

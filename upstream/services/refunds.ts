@@ -76,7 +76,7 @@ const createRefund = authedCall({
     reasonType: z.enum(REASON_TYPES),
     refundAmount: amount,
     platform: z.literal('EPA').default('EPA'),
-    /** Idempotency: the same key of the same customer answers the request it already made. */
+    /** Idempotency: the same key of the same customer and merchant answers the request it already made. */
     requestKey: z.string().regex(/^[A-Za-z0-9-]{8,100}$/).optional(),
   }),
   async handle(context, input) {
@@ -100,17 +100,22 @@ const createRefund = authedCall({
         throw new ServiceError(404, 'TRANSACTION_NOT_FOUND', 'The transaction does not exist');
       }
       // Checked under the sale's row lock: a concurrent twin of this request has committed by now.
-      if (input.requestKey) {
+      // Keys are the merchant's own (migration 0013): another merchant's key is as good as an unused one.
+      /** The request this key already made, answered again; 409 when the key made another one. */
+      const earlierByKey = async () => {
         const [earlier] = await tx.query<{ refund_id: number; refund_no: string; transaction_id: number; refund_amount: string }>(
-          'SELECT refund_id, refund_no, transaction_id, refund_amount FROM refunds WHERE customer_no = $1 AND request_key = $2',
-          [sale.customer_no, input.requestKey],
+          'SELECT refund_id, refund_no, transaction_id, refund_amount FROM refunds WHERE customer_no = $1 AND merchant_no = $2 AND request_key = $3',
+          [sale.customer_no, sale.merchant_no, input.requestKey],
         );
-        if (earlier) {
-          if (Number(earlier.transaction_id) !== Number(sale.id) || !new Big(earlier.refund_amount).eq(input.refundAmount)) {
-            throw new ServiceError(409, 'REQUEST_KEY_REUSED', 'This request key was used for another refund request');
-          }
-          return { refundId: earlier.refund_id, refundNo: earlier.refund_no, replayed: true };
+        if (!earlier) return null;
+        if (Number(earlier.transaction_id) !== Number(sale.id) || !new Big(earlier.refund_amount).eq(input.refundAmount)) {
+          throw new ServiceError(409, 'REQUEST_KEY_REUSED', 'This request key was used for another refund request');
         }
+        return { refundId: earlier.refund_id, refundNo: earlier.refund_no, replayed: true };
+      };
+      if (input.requestKey) {
+        const replayed = await earlierByKey();
+        if (replayed) return replayed;
       }
       if (sale.category !== 'SALE' || Number(sale.trans_amount) === 0) throw refusal('NOT_REFUNDABLE', 'This transaction cannot be refunded');
       const [balance] = await tx.query<{ balance: string; exceeds_amount: boolean; exceeds_balance: boolean }>(
@@ -127,13 +132,20 @@ const createRefund = authedCall({
       const [row] = await tx.query<{ refund_id: number }>(
         `INSERT INTO refunds (refund_no, refund_batch_no, transaction_id, customer_no, merchant_no, store_code, terminal_no,
            refund_amount, reason, reason_type, apply_user_id, create_date, approve_status, platform, request_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, '10', $13, $14) RETURNING refund_id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, '10', $13, $14)
+         ON CONFLICT (customer_no, merchant_no, request_key) WHERE request_key IS NOT NULL DO NOTHING RETURNING refund_id`,
         [
           refundNo, `RB${stamp}${String(principal.userId).padStart(4, '0')}`, sale.id, sale.customer_no, sale.merchant_no, sale.store_code, sale.terminal_no,
           input.refundAmount, input.reason, input.reasonType, principal.userId, clock.timestamp(), input.platform, input.requestKey ?? null,
         ],
       );
-      return { refundId: row?.refund_id, refundNo, replayed: false };
+      // The same key on another sale of the merchant, committed meanwhile (a row lock of its own): answered as a reuse, not a fault.
+      if (!row) {
+        const replayed = await earlierByKey();
+        if (!replayed) throw new Error('A refund request key conflicted with no request');
+        return replayed;
+      }
+      return { refundId: row.refund_id, refundNo, replayed: false };
     });
     if (!result.replayed) await context.log('refund.request', result.refundNo, { amount: input.refundAmount, merchantNo: input.merchantNo });
     return { success: 1, ...result };

@@ -198,6 +198,19 @@ describe.each(DATABASES)('refunds on %s', (database) => {
     expect(reused.body.error?.code).toBe('REQUEST_KEY_REUSED');
   });
 
+  it('answers one key sent at once for two sales of the same merchant with one request and one REQUEST_KEY_REUSED, never a fault', async () => {
+    const first = nextSale();
+    const second = untouched.find((sale) => sale.merchant_no === first.merchant_no && sale.id !== first.id) as Sale;
+    untouched = untouched.filter((sale) => sale !== second);
+    const requestKey = 'form-two-sales-one-key-0001';
+    // Each locks its own sale: the key's unique index is what meets them (before: the second insert failed, 500).
+    const answers = await Promise.all([request(maker, first, '1.00', { requestKey }), request(maker, second, '1.00', { requestKey })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.error?.code).toBe('REQUEST_KEY_REUSED');
+    const [made] = await upstream.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refunds WHERE request_key = $1', [requestKey]);
+    expect(made?.n).toBe(1);
+  });
+
   it('never takes the refundable balance below zero under many parallel requests', async () => {
     const sale = nextSale();
     // Each asks for a third (rounded down to the cent): exactly three fit, the other five are refused.

@@ -149,4 +149,64 @@ describe.each(DATABASES)('an out-of-scope id answers as a missing one on %s', (d
     const [maker] = await upstream.db.query<{ user_id: number }>("SELECT user_id FROM users WHERE account = 'maker@demo.test'");
     expect((await edit(maker?.user_id as number, admin.token)).body).toMatchObject({ success: 1, code: 'DUPLICATE_EMAIL' });
   });
+
+  it("answers a merchant sub account's request key that another merchant of its customer used exactly as an unused key of its own", async () => {
+    const refundOf = (token: string, merchant: string, requestKey: string) => {
+      const sale = sales.get(merchant)?.shift();
+      if (!sale) throw new Error(`no sale of ${merchant} left`);
+      const input = { merchantNo: sale.merchant_no, alipayOrder: sale.order_no, reason: 'Customer returned goods', reasonType: 'RETURN', refundAmount: '1.00', requestKey };
+      return { input, send: () => upstream.client.call<{ success: number; refundId: number; refundNo: string; replayed: boolean }>('POST', REFUNDS, input, { token }) };
+    };
+    /** What a caller notices, less the new request's own numbers. */
+    const shape = (answer: Answer<{ refundId?: number; refundNo?: string }>) => ({ status: answer.status, body: { ...answer.body, refundId: typeof answer.body.refundId, refundNo: typeof answer.body.refundNo } });
+
+    // The customer's maker uses a key for the other merchant.
+    const otherKey = 'shared-key-0001';
+    expect((await refundOf(maker, otherMerchant, otherKey).send()).status).toBe(200);
+    const refundsBefore = await upstream.db.query<{ n: number }>("SELECT count(*)::int AS n FROM refunds WHERE request_key = 'shared-key-0001'");
+
+    const unused = await refundOf(shop.token, ownMerchant, 'never-used-0001').send();
+    const first = refundOf(shop.token, ownMerchant, otherKey);
+    const reused = await first.send();
+    // Before the fix: 409 REQUEST_KEY_REUSED, telling the shop that the other merchant has used the key.
+    expect(shape(reused)).toEqual(shape(unused));
+    expect(reused.body).toMatchObject({ success: 1, replayed: false });
+    // Its own key replayed still answers its first request, and makes nothing new.
+    const replay = await upstream.client.call<{ refundId: number; refundNo: string; replayed: boolean }>('POST', REFUNDS, first.input, { token: shop.token });
+    expect(replay.body).toMatchObject({ refundId: reused.body.refundId, refundNo: reused.body.refundNo, replayed: true });
+    const keyed = await upstream.db.query<{ merchant_no: string }>("SELECT merchant_no FROM refunds WHERE request_key = 'shared-key-0001' ORDER BY refund_id");
+    expect(keyed.map((r) => r.merchant_no)).toEqual([otherMerchant, ownMerchant]);
+    expect(refundsBefore[0]?.n).toBe(1);
+    // The same key on another sale of its own merchant is still a reuse.
+    expect((await refundOf(shop.token, ownMerchant, otherKey).send()).body).toMatchObject({ error: { code: 'REQUEST_KEY_REUSED' } });
+  });
+
+  it("answers a merchant-scoped payment request with a key another merchant of the customer used exactly as one with an unused key", async () => {
+    // The provider lets the shop's role make payment requests (a menu of the role, as data).
+    await upstream.db.query("INSERT INTO role_menus (role_id, menu_code) VALUES (7, 'createTransaction') ON CONFLICT DO NOTHING");
+    const shopSession = await upstream.client.login('scope.shop', 'Temp#Pass2026');
+    const admin = await upstream.client.login('admin');
+    const storeOf = async (merchant: string) =>
+      (await upstream.db.query<{ store_code: string }>("SELECT store_code FROM stores WHERE merchant_no = $1 AND status = 'Active' ORDER BY store_code LIMIT 1", [merchant]))[0]?.store_code as string;
+    const create = (token: string, merchant: string, storeCode: string, requestKey: string) =>
+      upstream.client.call<{ success: number; id: number; requestNo: string; token: string; expiresAt: string; replayed: boolean }>(
+        'POST', '/api/Collect/CreatePaymentRequest', { merchantNo: merchant, storeCode, amount: '18.80', expiresInMinutes: 60, requestKey }, { token },
+      );
+    const shape = (answer: Answer<Record<string, unknown>>) => ({
+      status: answer.status,
+      body: Object.fromEntries(Object.entries(answer.body).map(([key, value]) => [key, ['id', 'requestNo', 'token', 'expiresAt'].includes(key) ? typeof value : value])),
+    });
+    const ownStore = await storeOf(ownMerchant);
+    expect((await create(admin.token, otherMerchant, await storeOf(otherMerchant), 'collect-key-0001')).status).toBe(200);
+
+    const unused = await create(shopSession.token, ownMerchant, ownStore, 'collect-key-0002');
+    const reused = await create(shopSession.token, ownMerchant, ownStore, 'collect-key-0001');
+    // Before the fix: 409 REQUEST_KEY_REUSED.
+    expect(shape(reused)).toEqual(shape(unused));
+    expect(reused.body.replayed).toBe(false);
+    const replay = await create(shopSession.token, ownMerchant, ownStore, 'collect-key-0001');
+    expect(replay.body).toMatchObject({ id: reused.body.id, requestNo: reused.body.requestNo, replayed: true });
+    const keyed = await upstream.db.query<{ merchant_no: string }>("SELECT merchant_no FROM payment_requests WHERE request_key = 'collect-key-0001' ORDER BY id");
+    expect(keyed.map((r) => r.merchant_no)).toEqual([otherMerchant, ownMerchant]);
+  });
 });
