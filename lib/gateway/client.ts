@@ -6,7 +6,7 @@ import { userCalls } from './user-calls';
 import { clientAddress } from '../http/client';
 import { stripEmpty } from '../query/strip';
 import type { SessionData } from '../session/session';
-import { sharedStore } from '../store/shared-store';
+import { bestEffort, sharedStore } from '../store/shared-store';
 import { sealPayload } from '../wire/envelope';
 import { upstreamFailure, type GatewayError } from './errors';
 import { CALLS, type CallAnswer, type CallDefinition, type CallInput, type CallName } from './registry';
@@ -93,7 +93,8 @@ export async function callUpstream<N extends CallName>(
     return await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId, options.address));
   } finally {
     leave?.();
-    if (guardKey) await sharedStore().release(guardKey);
+    // The guard expires by itself; the call's outcome stands whatever the store says now.
+    if (guardKey) await bestEffort(sharedStore().release(guardKey), 'duplicate guard release');
   }
 }
 

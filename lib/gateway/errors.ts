@@ -21,6 +21,8 @@ export const GATEWAY_ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'BUSY',
+  'UNAVAILABLE',
+  'OVERLOADED',
 ] as const;
 
 export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number];

@@ -38,6 +38,8 @@ const STATUS: Partial<Record<GatewayError['code'], number>> = {
   DUPLICATE_REQUEST: 409,
   RATE_LIMITED: 429,
   BUSY: 429,
+  UNAVAILABLE: 503,
+  OVERLOADED: 503,
   PAYLOAD_TOO_LARGE: 413,
   TIMEOUT: 504,
   NO_RESPONSE: 502,

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { clientAddress } from '../http/client';
+import { unavailableAnswer } from '../http/unavailable';
+import { StoreUnavailable } from '../store/shared-store';
 import { portalLog } from './logger';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -76,9 +78,24 @@ export function logged<R extends Response, A extends unknown[]>(
       portalLog()[status >= 500 ? 'error' : level]({ requestId: context.requestId, method: request.method, route: label, status, ms: ms(started), userId: context.userId, address, upstream: context.upstream }, 'request');
       return withRequestId(response, context.requestId) as R;
     } catch (error) {
+      if (error instanceof StoreUnavailable) return storeUnavailable(request, context, label, started) as R;
       // Next's redirect() and notFound() travel as throws; anything else is a fault worth its name.
       portalLog().error({ requestId: context.requestId, method: request.method, route: label, ms: ms(started), userId: context.userId, address, upstream: context.upstream, error: error instanceof Error ? error.name : 'unknown' }, 'request failed');
       throw error;
     }
   };
+}
+
+/** Retry-After of a refusal while the shared store is away: it reconnects within seconds. */
+const STORE_RETRY_SECONDS = 5;
+
+/**
+ * A request that needed the shared store while it was away: refused whole, translated, with
+ * nothing done (security limits and revocations are never checked against one instance's memory).
+ */
+function storeUnavailable(request: NextRequest, context: RequestContext, route: string, started: number): Response {
+  const document = !request.nextUrl.pathname.startsWith('/api/') && (request.headers.get('accept') ?? '').includes('text/html');
+  const answer = unavailableAnswer('store', { cookie: request.headers.get('cookie'), acceptLanguage: request.headers.get('accept-language'), document }, STORE_RETRY_SECONDS);
+  portalLog().warn({ requestId: context.requestId, method: request.method, route, status: answer.status, ms: ms(started), address: context.address }, 'shared store unavailable');
+  return withRequestId(new Response(answer.body, { status: answer.status, headers: answer.headers }), context.requestId);
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
-import { sharedStore } from '../store/shared-store';
+import { bestEffort, sharedStore } from '../store/shared-store';
 import { sessionConfig } from './config';
 
 /** Everything the portal keeps about a signed-in user, sealed in an httpOnly cookie. */
@@ -80,8 +80,12 @@ async function unseal(cookie: string, secret: string, ttlSeconds: number): Promi
 
 export type SessionState = { session: SessionData } | { session: null; reason: 'none' | 'invalid' | 'idle' | 'expired' | 'revoked' };
 
-/** Opens a session cookie and applies the idle timeout, the absolute lifetime and revocation. */
-export async function openSession(cookie: string | undefined, now = Date.now()): Promise<SessionState> {
+/**
+ * Opens a session cookie and applies the idle timeout, the absolute lifetime and revocation (from
+ * the shared store: StoreUnavailable while it is away). Only signing out skips revocation
+ * (`checkRevocation: false`), so that a user can always leave.
+ */
+export async function openSession(cookie: string | undefined, now = Date.now(), { checkRevocation = true } = {}): Promise<SessionState> {
   if (!cookie) return { session: null, reason: 'none' };
   const { secret, idleMs, maxAgeMs } = sessionConfig();
   let session: SessionData;
@@ -93,14 +97,19 @@ export async function openSession(cookie: string | undefined, now = Date.now()):
   if (session?.v !== 1 || typeof session.sid !== 'string' || typeof session.token !== 'string') return { session: null, reason: 'invalid' };
   if (now - session.issuedAt > maxAgeMs) return { session: null, reason: 'expired' };
   if (now - session.lastSeen > idleMs) return { session: null, reason: 'idle' };
+  if (!checkRevocation) return { session };
   const [revoked, endedAt] = await Promise.all([sharedStore().has(revokedKey(session.sid)), sharedStore().get(endedKey(session.userId))]);
   if (revoked || (endedAt !== null && session.issuedAt <= Number(endedAt))) return { session: null, reason: 'revoked' };
   return { session };
 }
 
-/** Ends a session everywhere: a replayed copy of its cookie is refused from now on. */
+/**
+ * Ends a session everywhere: a replayed copy of its cookie is refused from now on. Always after the
+ * fact (a sign-out, a dead or replaced token, a new password), so with the store away it is skipped
+ * and logged rather than undoing what was done.
+ */
 export async function revokeSession(session: SessionData) {
-  await sharedStore().claim(revokedKey(session.sid), sessionConfig().maxAgeMs);
+  await bestEffort(sharedStore().claim(revokedKey(session.sid), sessionConfig().maxAgeMs), 'session revocation');
 }
 
 /**

@@ -79,55 +79,108 @@ export class MemoryStore implements SharedStore {
   }
 }
 
+/**
+ * The shared store cannot be reached. Nothing falls back to one instance's memory, which would
+ * split a fleet's limits and revocations: what needs the store is refused, translated, until it
+ * answers again (docs/operations.md, "Redis").
+ */
+export class StoreUnavailable extends Error {
+  constructor() {
+    super('the shared store is unavailable');
+    this.name = 'StoreUnavailable';
+  }
+}
+
+/**
+ * A store write that follows a change already made (a counter cleared after a sign-in, a session
+ * revoked after its upstream token was): with the store away, the change stands and the write is
+ * skipped, logged, rather than turning the success into a refusal that says nothing was changed.
+ */
+export async function bestEffort(work: Promise<unknown>, what: string): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error;
+    portalLog().warn({ what }, 'shared store unavailable: write skipped');
+  }
+}
+
+/** How long a command may take, and how long the first connection is awaited, before the store counts as down. */
+const COMMAND_MS = 1000;
+const FIRST_CONNECT_MS = 2000;
+
 export class RedisStore implements SharedStore {
   private readonly client: ReturnType<typeof createClient>;
-  private ready: Promise<unknown> | undefined;
+  private readonly firstReady: Promise<void>;
+  private everReady = false;
+  private down = false;
 
   constructor(url: string, private readonly prefix = 'portal:') {
-    this.client = createClient({ url });
-    this.client.on('error', (error: Error) => portalLog().error({ error: error.message }, 'redis'));
+    // No offline queue: while Redis is away a command fails at once instead of waiting for it.
+    this.client = createClient({
+      url,
+      disableOfflineQueue: true,
+      commandOptions: { timeout: COMMAND_MS },
+      socket: { connectTimeout: FIRST_CONNECT_MS, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
+    });
+    this.client.on('error', (error: Error) => {
+      if (this.down) return;
+      this.down = true;
+      portalLog().error({ error: error.message }, 'redis unavailable');
+    });
+    this.firstReady = new Promise((resolve) => this.client.once('ready', resolve));
+    this.client.on('ready', () => {
+      this.everReady = true;
+      if (this.down) portalLog().info('redis available again');
+      this.down = false;
+    });
+    // It reconnects by itself, whether or not the first attempt succeeds.
+    this.client.connect().catch(() => undefined);
   }
 
-  private async connected() {
-    this.ready ??= this.client.connect();
-    await this.ready;
-    return this.client;
+  /** Runs one command; StoreUnavailable when Redis does not answer. */
+  private async run<T>(command: (client: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
+    if (!this.client.isReady && !this.everReady) await Promise.race([this.firstReady, new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_MS).unref())]);
+    if (!this.client.isReady) throw new StoreUnavailable();
+    try {
+      return await command(this.client);
+    } catch {
+      throw new StoreUnavailable();
+    }
   }
 
   async increment(key: string, ttlMs: number) {
-    const client = await this.connected();
-    const [count] = (await client.multi().incr(this.prefix + key).pExpire(this.prefix + key, ttlMs, 'NX').exec()) as unknown as [number];
+    const [count] = (await this.run((client) => client.multi().incr(this.prefix + key).pExpire(this.prefix + key, ttlMs, 'NX').exec())) as unknown as [number];
     return Number(count);
   }
 
   async claim(key: string, ttlMs: number) {
-    const client = await this.connected();
-    return (await client.set(this.prefix + key, '1', { condition: 'NX', expiration: { type: 'PX', value: ttlMs } })) === 'OK';
+    return (await this.run((client) => client.set(this.prefix + key, '1', { condition: 'NX', expiration: { type: 'PX', value: ttlMs } }))) === 'OK';
   }
 
   async has(key: string) {
-    return (await (await this.connected()).exists(this.prefix + key)) === 1;
+    return (await this.run((client) => client.exists(this.prefix + key))) === 1;
   }
 
   async release(key: string) {
-    await (await this.connected()).del(this.prefix + key);
+    await this.run((client) => client.del(this.prefix + key));
   }
 
   async put(key: string, value: string, ttlMs: number) {
-    await (await this.connected()).set(this.prefix + key, value, { expiration: { type: 'PX', value: ttlMs } });
+    await this.run((client) => client.set(this.prefix + key, value, { expiration: { type: 'PX', value: ttlMs } }));
   }
 
   async get(key: string) {
-    return (await this.connected()).get(this.prefix + key);
+    return this.run((client) => client.get(this.prefix + key));
   }
 
   async ttl(key: string) {
     // PTTL answers -2 for a missing key and -1 for one without expiry; neither is a wait.
-    return Math.max(0, await (await this.connected()).pTTL(this.prefix + key));
+    return Math.max(0, await this.run((client) => client.pTTL(this.prefix + key)));
   }
 
   async close() {
-    if (this.ready) await this.client.quit();
+    this.client.destroy();
   }
 }
 

@@ -6,6 +6,7 @@ import { readJson } from '@/lib/http/body';
 import { success } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { endUserSessions } from '@/lib/session/session';
+import { bestEffort } from '@/lib/store/shared-store';
 
 /**
  * An account's edit payload (spec section 3), which also activates and deactivates it. A
@@ -20,7 +21,8 @@ async function handle(request: NextRequest) {
   const updated = await callUpstream('updateAccount', parsed.data, session);
   if (!updated.ok) return accountCallFailed(request, session, updated.error);
   if (updated.data.success !== 0) return accountRefused(request, updated.data.code, 'accounts.errors.editFailed');
-  if (parsed.data.status === 0) await endUserSessions(parsed.data.userId);
+  // The services have revoked the user's tokens already: with the store away the deactivation stands.
+  if (parsed.data.status === 0) await bestEffort(endUserSessions(parsed.data.userId), 'sessions ended at deactivation');
   return success({ updated: true }, updated.newerVersion);
 }
 

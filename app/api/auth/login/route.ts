@@ -12,6 +12,7 @@ import { readJson } from '@/lib/http/body';
 import { crossSite, failure, rateLimited, secureRequest, setSessionCookie, success } from '@/lib/http/respond';
 import { sessionView } from '@/lib/session/session';
 import { logged, noteUser } from '@/lib/log/request';
+import { bestEffort } from '@/lib/store/shared-store';
 
 /** Sign-in: verification code, rate limits, upstream login, merchant list, a new session cookie. */
 async function handle(request: NextRequest) {
@@ -41,7 +42,7 @@ async function handle(request: NextRequest) {
     if (login.error.code === 'UPSTREAM_REFUSED') await countFailure('login', username, address);
     return failure(request, login.error);
   }
-  await forgiveAccount('login', username);
+  await bestEffort(forgiveAccount('login', username), 'sign-in count cleared');
   const started = await sessionFromLogin(login.data[0] as (typeof login.data)[number]);
   if ('error' in started) return failure(request, started.error);
 

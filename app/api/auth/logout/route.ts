@@ -1,17 +1,23 @@
 import { type NextRequest } from 'next/server';
 import { callUpstream } from '@/lib/gateway/client';
 import { clearSessionCookie, crossSite, sessionOf, success } from '@/lib/http/respond';
-import { revokeSession } from '@/lib/session/session';
+import { sessionConfig } from '@/lib/session/config';
+import { openSession, revokeSession } from '@/lib/session/session';
+import { StoreUnavailable } from '@/lib/store/shared-store';
 import { logged } from '@/lib/log/request';
 
 /**
  * Logout: the upstream token is revoked, the session id is revoked (a replayed cookie is refused),
- * the cookie is cleared. Remember-me cookies stay, as spec section 4 asks.
+ * the cookie is cleared. Remember-me cookies stay, as spec section 4 asks. With the shared store
+ * away the user still leaves: the dead upstream token already refuses a replayed cookie.
  */
 async function handle(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
-  const { session } = await sessionOf(request);
+  const { session } = await sessionOf(request).catch((error: unknown) => {
+    if (!(error instanceof StoreUnavailable)) throw error;
+    return openSession(request.cookies.get(sessionConfig().cookieName)?.value, Date.now(), { checkRevocation: false });
+  });
   if (session) {
     await callUpstream('logout', {}, session);
     await revokeSession(session);
