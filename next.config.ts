@@ -28,7 +28,8 @@ const nextConfig: NextConfig = {
   // other host name by default, and a page opened there never hydrated.
   allowedDevOrigins: ['127.0.0.1'],
   // pdfkit reads its font metrics from its own folder at run time: it must stay a real package.
-  serverExternalPackages: ['pdfkit'],
+  // prom-client's default registry and process metrics are per module: one module for the whole process.
+  serverExternalPackages: ['pdfkit', 'prom-client'],
   reactStrictMode: true,
   generateBuildId: async () => buildId,
   // `npm test` type-checks the whole project (tests included) before its end-to-end build; checking

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { GATEWAY_ERROR_CODES, type GatewayErrorCode } from '../gateway/errors';
+import { metrics } from '../metrics/registry';
 import { sharedStore } from '../store/shared-store';
 
 /**
@@ -49,6 +50,8 @@ export class ExportJob {
   private progress: ExportProgress = { written: 0, total: 0, done: false, cancelled: false, failed: false };
   private over = false;
   private savedAt = 0;
+  /** Counted in the exports-in-flight gauge from its start to its end. */
+  private counted = false;
 
   private constructor(
     private readonly sid: string,
@@ -63,6 +66,8 @@ export class ExportJob {
   /** The export starts: progress becomes readable. */
   async begin(total: number) {
     this.progress = { ...this.progress, total };
+    metrics().exportsInFlight.inc();
+    this.counted = true;
     await this.save();
   }
 
@@ -80,6 +85,7 @@ export class ExportJob {
   async end(outcome: ExportOutcome, error?: GatewayErrorCode) {
     if (this.over) return;
     this.over = true;
+    this.uncount();
     this.progress = { ...this.progress, done: outcome === 'done', cancelled: outcome !== 'done', failed: outcome === 'failed', error };
     await this.save();
     await sharedStore().release(claimKey(this.sid));
@@ -88,7 +94,13 @@ export class ExportJob {
   /** Refused before any row: the slot is free again and no progress is left behind. */
   async abandon() {
     this.over = true;
+    this.uncount();
     await sharedStore().release(claimKey(this.sid));
+  }
+
+  private uncount() {
+    if (this.counted) metrics().exportsInFlight.dec();
+    this.counted = false;
   }
 
   private save() {

@@ -2,6 +2,7 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { portalLog } from '../log/logger';
 import { currentRequest, REQUEST_ID_HEADER } from '../log/request';
+import { metrics } from '../metrics/registry';
 import { userCalls } from './user-calls';
 import { clientAddress } from '../http/client';
 import { stripEmpty } from '../query/strip';
@@ -117,6 +118,7 @@ export async function logCall<T extends GatewayResult<unknown>>(name: string, se
   const started = performance.now();
   const result = await work(requestId);
   const entry = { call: name, status: result.ok ? 200 : (result.error.status ?? result.error.code), ms: Math.round((performance.now() - started) * 10) / 10 };
+  metrics().upstreamCall.observe({ call: name, status: String(entry.status) }, entry.ms / 1000);
   if (context) context.upstream.push(entry);
   else portalLog().info({ requestId, userId: session?.userId, upstream: [entry] }, 'upstream call');
   return result;

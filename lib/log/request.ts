@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { clientAddress } from '../http/client';
 import { unavailableAnswer } from '../http/unavailable';
+import { metrics } from '../metrics/registry';
 import { StoreUnavailable } from '../store/shared-store';
 import { portalLog } from './logger';
 
@@ -94,6 +95,7 @@ const STORE_RETRY_SECONDS = 5;
  * nothing done (security limits and revocations are never checked against one instance's memory).
  */
 function storeUnavailable(request: NextRequest, context: RequestContext, route: string, started: number): Response {
+  metrics().storeUnavailable.inc();
   const document = !request.nextUrl.pathname.startsWith('/api/') && (request.headers.get('accept') ?? '').includes('text/html');
   const answer = unavailableAnswer('store', { cookie: request.headers.get('cookie'), acceptLanguage: request.headers.get('accept-language'), document }, STORE_RETRY_SECONDS);
   portalLog().warn({ requestId: context.requestId, method: request.method, route, status: answer.status, ms: ms(started), address: context.address }, 'shared store unavailable');

@@ -1,16 +1,30 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { unavailableAnswer } from '../http/unavailable';
+import { metrics } from '../metrics/registry';
+import { routeLabel } from '../metrics/routes';
+import { sessionConfig } from '../session/config';
+import { openSession } from '../session/session';
 
 /**
  * Page renders admitted at once (RENDERS_IN_FLIGHT, default 8; 0 admits all). A render is CPU on
  * the one JavaScript thread plus a few upstream calls, so a handful at once keep the thread busy;
  * more only interleave, each holding its tree and buffers until written, which is how 200
- * concurrent requests took the process past 1 GB (docs/performance.md, Soak). Requests beyond
- * the limit wait their turn before any work is done for them.
+ * concurrent requests took the process past 1 GB (docs/performance.md, Soak).
  */
 export function rendersInFlight(env: NodeJS.ProcessEnv = process.env): number {
   const asked = Number(env.RENDERS_IN_FLIGHT ?? 8);
   return Number.isInteger(asked) && asked >= 0 ? asked : 8;
+}
+
+/**
+ * The longest a page request may be expected to wait for its turn (ADMISSION_MAX_WAIT_MS, default
+ * 1000): one expected to wait longer is refused at once with 503 and Retry-After, rather than
+ * queued into a time-out (docs/operations.md, "Overload").
+ */
+export function maxWaitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.ADMISSION_MAX_WAIT_MS ?? 1000);
+  return Number.isFinite(asked) && asked > 0 ? asked : 1000;
 }
 
 /**
@@ -23,29 +37,74 @@ export function isRender(request: Pick<IncomingMessage, 'method' | 'url'>): bool
   return !path.startsWith('/api/') && !path.startsWith('/_next/') && !/\.[a-z0-9]+$/i.test(path);
 }
 
+/** Signed-in navigation goes ahead of anonymous pages (the sign-in page, a bot's crawl). */
+export type Priority = 'signedIn' | 'anonymous';
+
 /** What the gate needs of a response: to hear when it is over (written, or its client gone). */
 type Admitted = { once(event: 'close', listener: () => void): unknown; getMaxListeners(): number; setMaxListeners(n: number): unknown };
-type Waiting = { response: Admitted; gone: () => boolean; start: () => void };
 
-/** First come, first served: at most `limit` admitted; a request whose client left while waiting is dropped. */
+export interface Entry {
+  response: Admitted;
+  /** The client left while the request waited. */
+  gone: () => boolean;
+  start: () => void;
+  /** Answers 503 at once, with the wait the client should leave before trying again. */
+  refuse: (retryAfterSeconds: number) => void;
+  priority?: Priority;
+}
+
+/** A render's time before it is measured, and how fast the measure follows new renders. */
+const FIRST_GUESS_MS = 100;
+const SMOOTHING = 0.2;
+
+/**
+ * First come, first served within a priority, signed-in first: at most `limit` admitted. A request
+ * expected to wait more than `maxWait` (the renders ahead of it, a `limit` at a time, at the
+ * measured time of a render) is refused at once; so is one that waited past twice that, when its
+ * turn comes. A request whose client left while waiting is dropped.
+ */
 export class RenderGate {
   private running = 0;
-  private readonly waiting: Waiting[] = [];
+  private readonly waiting: Record<Priority, (Entry & { since: number })[]> = { signedIn: [], anonymous: [] };
+  private renderMs = FIRST_GUESS_MS;
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxWait = maxWaitMs(),
+    private readonly now = () => performance.now(),
+  ) {}
 
-  enter(response: Admitted, gone: () => boolean, start: () => void) {
-    if (this.limit === 0 || this.running < this.limit) this.admit({ response, gone, start });
-    else this.waiting.push({ response, gone, start });
+  /** How long a request arriving now with this priority is expected to wait for its turn. */
+  expectedWaitMs(priority: Priority): number {
+    if (this.limit === 0 || this.running < this.limit) return 0;
+    const ahead = this.waiting.signedIn.length + (priority === 'anonymous' ? this.waiting.anonymous.length : 0);
+    return Math.ceil((ahead + 1) / this.limit) * this.renderMs;
   }
 
-  private admit({ response, start }: Waiting) {
+  enter(entry: Entry) {
+    const priority = entry.priority ?? 'signedIn';
+    if (this.limit === 0 || this.running < this.limit) return this.admit(entry);
+    const wait = this.expectedWaitMs(priority);
+    if (wait > this.maxWait) return this.shed(entry, priority, wait);
+    this.waiting[priority].push({ ...entry, since: this.now() });
+    this.report();
+  }
+
+  private shed(entry: Entry, priority: Priority, waitMs: number) {
+    metrics().shed.inc({ priority });
+    entry.refuse(Math.max(1, Math.ceil(waitMs / 1000)));
+  }
+
+  private admit({ response, start }: Entry) {
     this.running += 1;
+    this.report();
+    const began = this.now();
     let left = false;
     const leave = () => {
       if (left) return;
       left = true;
       this.running -= 1;
+      this.renderMs += SMOOTHING * (this.now() - began - this.renderMs);
       this.next();
     };
     // Accounted for: a response Next proxies carries ten 'close' listeners of its own.
@@ -55,9 +114,23 @@ export class RenderGate {
   }
 
   private next() {
-    for (let turn = this.waiting.shift(); turn; turn = this.waiting.shift()) {
-      if (!turn.gone()) return this.admit(turn);
+    for (const priority of ['signedIn', 'anonymous'] as const) {
+      for (let turn = this.waiting[priority].shift(); turn; turn = this.waiting[priority].shift()) {
+        if (turn.gone()) continue;
+        const waited = this.now() - turn.since;
+        if (waited > 2 * this.maxWait) {
+          this.shed(turn, priority, this.renderMs);
+          continue;
+        }
+        return this.admit(turn);
+      }
     }
+    this.report();
+  }
+
+  private report() {
+    metrics().rendersInFlight.set(this.running);
+    metrics().rendersWaiting.set(this.waiting.signedIn.length + this.waiting.anonymous.length);
   }
 }
 
@@ -84,21 +157,50 @@ export function leaveRenderGate() {
   admittedRender().getStore()?.();
 }
 
+/** Signed in when the request carries a session cookie that opens (revocation is the page's to check). */
+async function priorityOf(request: IncomingMessage): Promise<Priority> {
+  const { cookieName } = sessionConfig();
+  const sealed = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`).exec(request.headers.cookie ?? '')?.[1];
+  if (!sealed) return 'anonymous';
+  return (await openSession(sealed, Date.now(), { checkRevocation: false })).session ? 'signedIn' : 'anonymous';
+}
+
+/** The 503 of a shed page, written before Next.js sees the request. */
+function refusal(request: IncomingMessage, response: ServerResponse) {
+  return (retryAfterSeconds: number) => {
+    const answer = unavailableAnswer('overloaded', { cookie: request.headers.cookie ?? null, acceptLanguage: request.headers['accept-language'] ?? null, document: true }, retryAfterSeconds);
+    response.writeHead(answer.status, { ...answer.headers, connection: 'close' });
+    response.end(answer.body);
+  };
+}
+
+/** Every request's duration, by route pattern, method and status, when its response is over. */
+function observe(request: IncomingMessage, response: ServerResponse) {
+  const began = performance.now();
+  response.once('close', () => {
+    metrics().httpRequest.observe({ route: routeLabel(request.url), method: request.method ?? 'GET', status: String(response.statusCode) }, (performance.now() - began) / 1000);
+  });
+}
+
 /**
- * Puts every HTTP server of this process behind one gate for page renders. Next's standalone server
- * cannot be wrapped (a custom server and standalone output exclude each other), so the gate sits
- * where each request enters: the server's 'request' event.
+ * Puts every HTTP server of this process behind one gate for page renders, and measures every
+ * request. Next's standalone server cannot be wrapped (a custom server and standalone output
+ * exclude each other), so both sit where each request enters: the server's 'request' event.
  */
 export function gateRenders(limit = rendersInFlight()) {
   const global = globalThis as { [GATE]?: RenderGate };
-  if (global[GATE] || limit === 0) return;
+  if (global[GATE]) return;
   const gate = new RenderGate(limit);
   global[GATE] = gate;
   const emit = Server.prototype.emit as (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
   Server.prototype.emit = function gatedEmit(this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event !== 'request') return emit.call(this, event, ...args);
     const [request, response] = args as [IncomingMessage, ServerResponse];
-    if (event !== 'request' || !isRender(request)) return emit.call(this, event, ...args);
-    gate.enter(response, () => request.socket.destroyed, () => emit.call(this, event, ...args));
+    observe(request, response);
+    if (limit === 0 || !isRender(request)) return emit.call(this, event, ...args);
+    void priorityOf(request).then((priority) =>
+      gate.enter({ response, priority, gone: () => request.socket.destroyed, start: () => emit.call(this, event, ...args), refuse: refusal(request, response) }),
+    );
     return true;
   } as Server['emit'];
 }

@@ -17,6 +17,7 @@ import { POST as gateway } from '@/app/api/gateway/[call]/route';
 import { GET as exportList } from '@/app/api/export/[list]/route';
 import { GET as exportProgress } from '@/app/api/export/progress/route';
 import { GET as health } from '@/app/api/health/route';
+import { GET as metricsRoute } from '@/app/api/metrics/route';
 import { GET as readiness } from '@/app/api/health/ready/route';
 import { POST as batchRefunds } from '@/app/api/refunds/batch/route';
 import { GET as batchTemplate } from '@/app/api/refunds/batch/template/route';
@@ -56,6 +57,7 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/collect\/store-code\/([^/]+)$/, storeCode as unknown as Handler, ['store']],
   [/^\/api\/health$/, health as Handler, []],
   [/^\/api\/health\/ready$/, readiness as Handler, []],
+  [/^\/api\/metrics$/, metricsRoute as Handler, []],
   [/^\/api\/refunds$/, requestRefund as Handler, []],
   [/^\/api\/refunds\/find$/, findRefundable as Handler, []],
   [/^\/api\/refunds\/cancel$/, cancelRefund as Handler, []],

@@ -1,25 +1,30 @@
 import { EventEmitter } from 'node:events';
-import { isRender, leaveRenderGate, rendersInFlight as limitOf, RenderGate } from '../../../lib/server/render-gate';
+import { isRender, leaveRenderGate, maxWaitMs as waitOf, rendersInFlight as limitOf, RenderGate, type Priority } from '../../../lib/server/render-gate';
 
-/** A response that closes when told, and a record of which requests were started. */
-function harness(limit: number) {
-  const gate = new RenderGate(limit);
+/**
+ * A response that closes when told, a record of which requests were started and which refused
+ * (with their Retry-After), and a clock the test moves.
+ */
+function harness(limit: number, maxWait = 1000) {
+  let clock = 0;
+  const gate = new RenderGate(limit, maxWait, () => clock);
   const started: string[] = [];
+  const refused: [string, number][] = [];
   const responses = new Map<string, EventEmitter>();
   const left = new Set<string>();
-  const request = (name: string) => {
+  const request = (name: string, priority: Priority = 'signedIn') => {
     const response = new EventEmitter();
     responses.set(name, response);
-    gate.enter(response, () => left.has(name), () => started.push(name));
+    gate.enter({ response, priority, gone: () => left.has(name), start: () => started.push(name), refuse: (seconds) => refused.push([name, seconds]) });
   };
   const close = (name: string) => responses.get(name)?.emit('close');
-  return { started, request, close, leave: (name: string) => left.add(name) };
+  return { gate, started, refused, request, close, leave: (name: string) => left.add(name), tick: (ms: number) => (clock += ms) };
 }
 
 describe('the render gate', () => {
   it('admits up to the limit and the next waiting request when one closes, in arrival order', () => {
     const { started, request, close } = harness(2);
-    ['a', 'b', 'c', 'd'].forEach(request);
+    ['a', 'b', 'c', 'd'].forEach((name) => request(name));
     expect(started).toEqual(['a', 'b']);
     close('b');
     expect(started).toEqual(['a', 'b', 'c']);
@@ -30,7 +35,7 @@ describe('the render gate', () => {
 
   it('drops a waiting request whose client has left', () => {
     const { started, request, close, leave } = harness(1);
-    ['a', 'b', 'c'].forEach(request);
+    ['a', 'b', 'c'].forEach((name) => request(name));
     leave('b');
     close('a');
     expect(started).toEqual(['a', 'c']);
@@ -41,13 +46,19 @@ describe('the render gate', () => {
     const started: string[] = [];
     const first = new EventEmitter();
     let gaveUp!: Promise<void>;
-    gate.enter(first, () => false, () => {
-      started.push('a');
-      // Later in the same request's handling, as the proxy decides a rewrite.
-      gaveUp = new Promise((resolve) => setImmediate(() => resolve(leaveRenderGate())));
+    const refuse = () => started.push('refused');
+    gate.enter({
+      response: first,
+      gone: () => false,
+      refuse,
+      start: () => {
+        started.push('a');
+        // Later in the same request's handling, as the proxy decides a rewrite.
+        gaveUp = new Promise((resolve) => setImmediate(() => resolve(leaveRenderGate())));
+      },
     });
-    gate.enter(new EventEmitter(), () => false, () => started.push('b'));
-    gate.enter(new EventEmitter(), () => false, () => started.push('c'));
+    gate.enter({ response: new EventEmitter(), gone: () => false, refuse, start: () => started.push('b') });
+    gate.enter({ response: new EventEmitter(), gone: () => false, refuse, start: () => started.push('c') });
     expect(started).toEqual(['a']);
     await gaveUp;
     expect(started).toEqual(['a', 'b']);
@@ -61,7 +72,7 @@ describe('the render gate', () => {
 
   it('admits everything with a limit of 0', () => {
     const { started, request } = harness(0);
-    ['a', 'b', 'c'].forEach(request);
+    ['a', 'b', 'c'].forEach((name) => request(name));
     expect(started).toEqual(['a', 'b', 'c']);
   });
 
@@ -84,5 +95,60 @@ describe('the render gate', () => {
     expect(rendersInFlight({ RENDERS_IN_FLIGHT: '0' })).toBe(0);
     expect(rendersInFlight({ RENDERS_IN_FLIGHT: '-1' })).toBe(8);
     expect(rendersInFlight({ RENDERS_IN_FLIGHT: 'many' })).toBe(8);
+  });
+
+  it('takes its longest expected wait from ADMISSION_MAX_WAIT_MS, 1000 ms when unset or nonsense', () => {
+    const maxWait = (env: Record<string, string>) => waitOf(env as NodeJS.ProcessEnv);
+    expect(maxWait({})).toBe(1000);
+    expect(maxWait({ ADMISSION_MAX_WAIT_MS: '250' })).toBe(250);
+    expect(maxWait({ ADMISSION_MAX_WAIT_MS: '0' })).toBe(1000);
+    expect(maxWait({ ADMISSION_MAX_WAIT_MS: 'soon' })).toBe(1000);
+  });
+});
+
+describe('admission under overload', () => {
+  it('refuses at once a request expected to wait longer than the bound, telling when to come back', () => {
+    // Two at a time, renders measured at 100 ms at first, a bound of 250 ms: four may wait (two rounds).
+    const { started, refused, request } = harness(2, 250);
+    ['a', 'b', 'c', 'd', 'e', 'f', 'g'].forEach((name) => request(name));
+    expect(started).toEqual(['a', 'b']);
+    expect(refused).toEqual([['g', 1]]);
+  });
+
+  it('measures renders as they end: slower renders shorten the line', () => {
+    const { started, refused, request, close, tick } = harness(1, 1000);
+    request('a');
+    tick(900);
+    close('a');
+    // a took 900 ms, so the measure moved from 100 to 260 ms: with b running, three may wait (at 100 ms ten would).
+    ['b', 'c', 'd', 'e', 'f'].forEach((name) => request(name));
+    expect(started).toEqual(['a', 'b']);
+    expect(refused.map(([name]) => name)).toEqual(['f']);
+  });
+
+  it('serves signed-in navigation before anonymous pages, and sheds anonymous ones first', () => {
+    const { started, refused, request, close } = harness(1, 250);
+    request('running');
+    request('anonymous-1', 'anonymous');
+    request('anonymous-2', 'anonymous');
+    request('signed-in', 'signedIn');
+    // The anonymous line is full (two renders of 100 ms ahead of a third); a signed-in request still fits ahead of it.
+    request('anonymous-3', 'anonymous');
+    expect(refused.map(([name]) => name)).toEqual(['anonymous-3']);
+    close('running');
+    expect(started).toEqual(['running', 'signed-in']);
+    close('signed-in');
+    close('anonymous-1');
+    expect(started).toEqual(['running', 'signed-in', 'anonymous-1', 'anonymous-2']);
+  });
+
+  it('refuses, when its turn comes, a request that has waited more than twice the bound', () => {
+    const { started, refused, request, close, tick } = harness(1, 200);
+    request('a');
+    request('b');
+    tick(500);
+    close('a');
+    expect(started).toEqual(['a']);
+    expect(refused.map(([name]) => name)).toEqual(['b']);
   });
 });

@@ -12,6 +12,7 @@ import { readJson } from '@/lib/http/body';
 import { crossSite, failure, rateLimited, secureRequest, setSessionCookie, success } from '@/lib/http/respond';
 import { sessionView } from '@/lib/session/session';
 import { logged, noteUser } from '@/lib/log/request';
+import { metrics } from '@/lib/metrics/registry';
 import { bestEffort } from '@/lib/store/shared-store';
 
 /** Sign-in: verification code, rate limits, upstream login, merchant list, a new session cookie. */
@@ -32,14 +33,21 @@ async function handle(request: NextRequest) {
   }
   const address = clientAddress(request);
   const wait = await waitBeforeAttempt('login', username, address);
-  if (wait > 0) return rateLimited(request, wait);
+  if (wait > 0) {
+    metrics().lockouts.inc({ by: 'portal limit' });
+    return rateLimited(request, wait);
+  }
   const password = parsed.data.password || (await rememberedPassword(request, username));
   if (!password) return failure(request, { code: 'INVALID_INPUT', upstreamCode: 'PASSWORD_REQUIRED' }, 'login.passwordRequired');
 
   const login = await callUpstream('login', { username, password }, null);
   if (!login.ok) {
     // Only a refusal of the credentials counts (a wrong password, a locked account); an outage does not.
-    if (login.error.code === 'UPSTREAM_REFUSED') await countFailure('login', username, address);
+    if (login.error.code === 'UPSTREAM_REFUSED') {
+      await countFailure('login', username, address);
+      metrics().signInFailures.inc({ reason: login.error.status === 423 ? 'locked' : login.error.status === 401 ? 'credentials' : 'other' });
+      if (login.error.status === 423) metrics().lockouts.inc({ by: 'account' });
+    }
     return failure(request, login.error);
   }
   await bestEffort(forgiveAccount('login', username), 'sign-in count cleared');
