@@ -28,8 +28,9 @@ const nextConfig: NextConfig = {
   // other host name by default, and a page opened there never hydrated.
   allowedDevOrigins: ['127.0.0.1'],
   // pdfkit reads its font metrics from its own folder at run time: it must stay a real package.
-  // prom-client's default registry and process metrics are per module: one module for the whole process.
-  serverExternalPackages: ['pdfkit', 'prom-client'],
+  // prom-client's process metrics and OpenTelemetry's global registrations are per module: one
+  // module for the whole process (the instrumentation hook, the proxy and the routes alike).
+  serverExternalPackages: ['pdfkit', 'prom-client', '@opentelemetry/api', '@opentelemetry/sdk-trace', '@opentelemetry/context-async-hooks', '@opentelemetry/core', '@opentelemetry/resources', '@opentelemetry/exporter-trace-otlp-http'],
   reactStrictMode: true,
   generateBuildId: async () => buildId,
   // `npm test` type-checks the whole project (tests included) before its end-to-end build; checking

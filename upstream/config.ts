@@ -24,6 +24,8 @@ export interface UpstreamConfig {
   lockoutMinutes: number;
   /** Largest accepted request body or `en` query, in bytes. */
   maxInputBytes: number;
+  /** Bearer token of GET /metrics; unset: no metrics route. */
+  metricsToken?: string;
   /** Rows a streamed export reads per query: its unit of work, and its memory in the services. */
   exportPageRows: number;
   /** PostgreSQL: the longest a statement may run (statement_timeout) before the call answers 503; 0 none. */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     lockoutFailures: number(env.LOCKOUT_FAILURES, 10),
     lockoutMinutes: number(env.LOCKOUT_MINUTES, 30),
     maxInputBytes: number(env.MAX_INPUT_BYTES, 64 * 1024),
+    metricsToken: env.METRICS_TOKEN || undefined,
     exportPageRows: number(env.EXPORT_PAGE_ROWS, 5000),
     statementTimeoutMs: number(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
     connectTimeoutMs: number(env.DATABASE_CONNECT_TIMEOUT_MS, 10_000),

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { endpointsFor } from './endpoints';
 import { createLogger } from '../lib/log/logger';
+import { startTracing } from '../lib/telemetry/tracing';
 import { createApp } from './http/app';
 import { mountPayPages } from './pay/page';
 import { DEFAULT_SEED, seedDatabase } from './seed/generate';
@@ -69,6 +70,8 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
 }
 
 async function main() {
+  // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/telemetry/tracing.ts).
+  startTracing('merchant-portal-services');
   const config = loadConfig();
   const running = await startUpstream(config, { seedTransactions: process.env.SEED_TRANSACTIONS ? Number(process.env.SEED_TRANSACTIONS) : undefined });
   createLogger('upstream').info({ url: running.url, database: running.db.kind, mode: config.mode }, 'reference services started');

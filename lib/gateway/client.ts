@@ -3,6 +3,7 @@ import { headers as requestHeaders } from 'next/headers';
 import { portalLog } from '../log/logger';
 import { currentRequest, REQUEST_ID_HEADER } from '../log/request';
 import { metrics } from '../metrics/registry';
+import { carryTrace, inSpan, SpanKind } from '../telemetry/tracing';
 import { userCalls } from './user-calls';
 import { clientAddress } from '../http/client';
 import { stripEmpty } from '../query/strip';
@@ -116,7 +117,11 @@ export async function logCall<T extends GatewayResult<unknown>>(name: string, se
   const context = currentRequest();
   const requestId = context?.requestId ?? (await pageRequestId());
   const started = performance.now();
-  const result = await work(requestId);
+  const result = await inSpan(`upstream ${name}`, SpanKind.CLIENT, { 'portal.upstream_call': name, ...(requestId ? { 'portal.request_id': requestId } : {}) }, async (span) => {
+    const answer = await work(requestId);
+    span?.setAttribute('portal.upstream_status', answer.ok ? 200 : (answer.error.status ?? answer.error.code));
+    return answer;
+  });
   const entry = { call: name, status: result.ok ? 200 : (result.error.status ?? result.error.code), ms: Math.round((performance.now() - started) * 10) / 10 };
   metrics().upstreamCall.observe({ call: name, status: String(entry.status) }, entry.ms / 1000);
   if (context) context.upstream.push(entry);
@@ -144,6 +149,8 @@ export async function sendCall(
   if (definition.method === 'POST') headers['content-type'] = 'application/json';
   if (session && !definition.public) headers[TOKEN_HEADER] = session.token;
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+  // The services' spans join this call's trace.
+  carryTrace(headers);
   // The services record the user's address in the activity log, not the portal's.
   const address = knownAddress ?? (await callerAddress());
   if (address) headers['x-forwarded-for'] = address;

@@ -5,6 +5,7 @@ import { clientAddress } from '../http/client';
 import { unavailableAnswer } from '../http/unavailable';
 import { metrics } from '../metrics/registry';
 import { StoreUnavailable } from '../store/shared-store';
+import { inSpan, SpanKind } from '../telemetry/tracing';
 import { portalLog } from './logger';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -74,7 +75,11 @@ export function logged<R extends Response, A extends unknown[]>(
     const started = performance.now();
     const label = typeof route === 'string' ? route : route(request);
     try {
-      const response = await storage.run(context, () => handler(request, ...rest));
+      const response = await inSpan(`${request.method} ${label}`, SpanKind.SERVER, { 'http.request.method': request.method, 'http.route': label, 'portal.request_id': context.requestId }, async (span) => {
+        const answered = await storage.run(context, () => handler(request, ...rest));
+        span?.setAttribute('http.response.status_code', answered.status);
+        return answered;
+      });
       const status = response.status;
       portalLog()[status >= 500 ? 'error' : level]({ requestId: context.requestId, method: request.method, route: label, status, ms: ms(started), userId: context.userId, address, upstream: context.upstream }, 'request');
       return withRequestId(response, context.requestId) as R;

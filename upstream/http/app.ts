@@ -8,6 +8,7 @@ import { DatabaseUnavailable, type Database } from '../db/database';
 import { writeActivity } from '../services/activity';
 import type { AuthedContext, Endpoint, PublicContext, PublicEndpoint, Services } from './endpoint';
 import { BodyTooLarge, readBodyCapped } from './body';
+import { mountMetrics, observeCalls, observedDatabase, serviceMetrics } from './observe';
 import { runWrites } from './transaction';
 import { NDJSON, ndjsonStream, RowStream } from './ndjson';
 import { ServiceError, tokenExpired } from './errors';
@@ -88,8 +89,11 @@ function clientIp(c: Context): string {
   return (forwarded || incoming?.socket?.remoteAddress || '').slice(0, 64);
 }
 
-export function createApp(services: Services, endpoints: Endpoint[], logger: Logger = createLogger('upstream')): Hono {
+export function createApp(given: Services, endpoints: Endpoint[], logger: Logger = createLogger('upstream')): Hono {
   const app = new Hono();
+  const observed = serviceMetrics();
+  // Every statement of every call is timed and traced (observe.ts).
+  const services: Services = { ...given, db: observedDatabase(given.db, observed) };
   const { db, config, clock } = services;
   /** The signed-in user of each request, for its log line. */
   const users = new WeakMap<Request, number>();
@@ -109,6 +113,9 @@ export function createApp(services: Services, endpoints: Endpoint[], logger: Log
     const line = { requestId, method: c.req.method, route: c.req.routePath, status, ms: Math.round((performance.now() - started) * 10) / 10, userId: users.get(c.req.raw) };
     logger[status >= 500 ? 'error' : 'info'](line, 'request');
   });
+
+  observeCalls(app, observed, requestIdOf);
+  mountMetrics(app, observed, config.metricsToken);
 
   app.use('*', async (c, next) => {
     await next();
