@@ -36,6 +36,16 @@ const config: Config = {
     })(),
     await createJestConfig({
       ...shared,
+      // A fleet of the production build (npm run test:fleet builds it first): one suite, one at a time.
+      displayName: 'fleet',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/fleet/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/fleet/setup.ts'],
+      // The launchers' ES modules (scripts/*.mjs) load as Node runs them: compiled, they became CommonJS inside an ES module.
+      transformIgnorePatterns: ['<rootDir>/scripts/.*\\.mjs$'],
+    })(),
+    await createJestConfig({
+      ...shared,
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const NAMES = ['PAYLOAD_KEY', 'SESSION_SECRET'];
+// METRICS_TOKEN: the demo's scraper token, so that /api/metrics answers there too (with it).
+const NAMES = ['PAYLOAD_KEY', 'SESSION_SECRET', 'METRICS_TOKEN'];
 
 export function demoSecrets(dataDir) {
   const file = join(dataDir, 'secrets.json');

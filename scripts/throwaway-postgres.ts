@@ -2,7 +2,7 @@
 // benchmarks: Debian's server when present (installed with apt-get when missing and running as
 // root), owned by the postgres user when run as root (PostgreSQL refuses root), fsync off.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,8 +30,11 @@ export interface ThrowawayPostgres {
   stop(): void;
 }
 
-/** Starts a cluster, or says why not and answers undefined. */
-export async function startThrowawayPostgres(purpose: string): Promise<ThrowawayPostgres | undefined> {
+/**
+ * Starts a cluster, or says why not and answers undefined. A `dir` keeps the cluster there from one
+ * start to the next (`npm run cluster`); without one it lives in a temporary folder removed at stop.
+ */
+export async function startThrowawayPostgres(purpose: string, { dir: keptDir, port: askedPort }: { dir?: string; port?: number } = {}): Promise<ThrowawayPostgres | undefined> {
   let bin = findBin();
   const root = process.getuid?.() === 0;
   if (!bin && root) {
@@ -40,20 +43,21 @@ export async function startThrowawayPostgres(purpose: string): Promise<Throwaway
     bin = findBin();
   }
   if (!bin) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
-  const port = await freePort();
+  if (keptDir) mkdirSync(keptDir, { recursive: true });
+  const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'portal-pg-'));
+  const port = askedPort ?? (await freePort());
   const asOwner = (command: string, args: string[]) =>
     root ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin as string, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin as string, command), args, { stdio: 'pipe' });
   if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-  asOwner('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'portal', '--no-sync', '-E', 'UTF8']);
-  asOwner('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  if (!existsSync(join(dir, 'data', 'PG_VERSION'))) asOwner('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'portal', '--no-sync', '-E', 'UTF8']);
+  asOwner('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${keptDir ? '' : '-c fsync=off '}-c max_connections=200`, 'start']);
   return {
     adminUrl: `postgres://portal@127.0.0.1:${port}/postgres`,
     stop() {
       try {
         asOwner('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!keptDir) rmSync(dir, { recursive: true, force: true });
       }
     },
   };

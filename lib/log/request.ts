@@ -4,7 +4,7 @@ import type { NextRequest } from 'next/server';
 import { clientAddress } from '../http/client';
 import { unavailableAnswer } from '../http/unavailable';
 import { metrics } from '../metrics/registry';
-import { StoreUnavailable } from '../store/shared-store';
+import { isStoreUnavailable } from '../store/shared-store';
 import { inSpan, SpanKind } from '../telemetry/tracing';
 import { portalLog } from './logger';
 
@@ -84,7 +84,7 @@ export function logged<R extends Response, A extends unknown[]>(
       portalLog()[status >= 500 ? 'error' : level]({ requestId: context.requestId, method: request.method, route: label, status, ms: ms(started), userId: context.userId, address, upstream: context.upstream }, 'request');
       return withRequestId(response, context.requestId) as R;
     } catch (error) {
-      if (error instanceof StoreUnavailable) return storeUnavailable(request, context, label, started) as R;
+      if (isStoreUnavailable(error)) return storeUnavailable(request, context, label, started) as R;
       // Next's redirect() and notFound() travel as throws; anything else is a fault worth its name.
       portalLog().error({ requestId: context.requestId, method: request.method, route: label, ms: ms(started), userId: context.userId, address, upstream: context.upstream, error: error instanceof Error ? error.name : 'unknown' }, 'request failed');
       throw error;

@@ -92,6 +92,12 @@ export class StoreUnavailable extends Error {
 }
 
 /**
+ * Whether an error is the store's refusal, told by its name: the store lives on globalThis, made
+ * by whichever bundle came first (the proxy, a route), so its error may be another bundle's class.
+ */
+export const isStoreUnavailable = (error: unknown): error is StoreUnavailable => error instanceof Error && error.name === 'StoreUnavailable';
+
+/**
  * A store write that follows a change already made (a counter cleared after a sign-in, a session
  * revoked after its upstream token was): with the store away, the change stands and the write is
  * skipped, logged, rather than turning the success into a refusal that says nothing was changed.
@@ -100,7 +106,7 @@ export async function bestEffort(work: Promise<unknown>, what: string): Promise<
   try {
     await work;
   } catch (error) {
-    if (!(error instanceof StoreUnavailable)) throw error;
+    if (!isStoreUnavailable(error)) throw error;
     portalLog().warn({ what }, 'shared store unavailable: write skipped');
   }
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { E2E_PORT } from '../../playwright.config';
+import { raw as rawRequest, signInFrom as signInAs, type RawOptions } from '../support/raw-http';
 import { expect, signIn, test } from './fixtures';
 
 /**
@@ -8,53 +8,9 @@ import { expect, signIn, test } from './fixtures';
  * distinct loopback addresses, bodies are streamed as a client would stream them.
  */
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  ms: number;
-}
-
-/** One request from `localAddress`; a body given as a size is streamed in 64 KB chunks until the portal answers. */
-function raw(method: string, path: string, { localAddress = '127.0.0.1', headers = {}, body, streamBytes }: { localAddress?: string; headers?: Record<string, string>; body?: string; streamBytes?: number } = {}): Promise<RawAnswer> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, path, method, localAddress, headers }, (res) => {
-      answered = true;
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, ms: Date.now() - started });
-        req.destroy();
-      });
-    });
-    // The portal may close the connection once it has answered: the rest of the body is not wanted.
-    req.on('error', (error) => answered || reject(error));
-    if (streamBytes === undefined) return req.end(body);
-    let sent = 0;
-    const chunk = Buffer.alloc(64 * 1024, 'a');
-    const pump = () => {
-      while (!answered && sent < streamBytes) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
-    };
-    if (body) req.write(body);
-    pump();
-  });
-}
-
-/** A client of its own address: the picture code's cookie, then the sign-in; answers the session cookie. */
-async function signInFrom(localAddress: string, username: string, password = 'Portal#2026', headers: Record<string, string> = {}) {
-  const captcha = await raw('GET', '/api/auth/captcha', { localAddress });
-  const cookie = ([] as string[]).concat(captcha.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-  const origin = `http://127.0.0.1:${E2E_PORT}`;
-  const answer = await raw('POST', '/api/auth/login', { localAddress, headers: { 'content-type': 'application/json', origin, cookie, ...headers }, body: JSON.stringify({ username, password, captcha: '2468' }) });
-  const session = ([] as string[]).concat(answer.headers['set-cookie'] ?? []).map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('portal_session='));
-  return { status: answer.status, cookie: [cookie, session].filter(Boolean).join('; ') };
-}
+const BASE = `http://127.0.0.1:${E2E_PORT}`;
+const raw = (method: string, path: string, options?: RawOptions) => rawRequest(BASE, method, path, options);
+const signInFrom = (localAddress: string, username: string, password?: string, headers?: Record<string, string>) => signInAs(BASE, localAddress, username, password, headers);
 
 /** The resident memory of the process listening on the portal's port, in MB (Linux /proc). */
 function portalRssMb(): number {

@@ -3,7 +3,7 @@ import { callUpstream } from '@/lib/gateway/client';
 import { clearSessionCookie, crossSite, sessionOf, success } from '@/lib/http/respond';
 import { sessionConfig } from '@/lib/session/config';
 import { openSession, revokeSession } from '@/lib/session/session';
-import { StoreUnavailable } from '@/lib/store/shared-store';
+import { isStoreUnavailable } from '@/lib/store/shared-store';
 import { logged } from '@/lib/log/request';
 
 /**
@@ -15,7 +15,7 @@ async function handle(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
   const { session } = await sessionOf(request).catch((error: unknown) => {
-    if (!(error instanceof StoreUnavailable)) throw error;
+    if (!isStoreUnavailable(error)) throw error;
     return openSession(request.cookies.get(sessionConfig().cookieName)?.value, Date.now(), { checkRevocation: false });
   });
   if (session) {

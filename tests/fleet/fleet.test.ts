@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { freePort } from '@/scripts/throwaway-postgres';
+import { startFleet, type Fleet } from '@/scripts/fleet';
+import { raw, signInFrom } from '../support/raw-http';
+
+/**
+ * A real fleet (docs/operations.md, "The fleet"): two instances of the production build behind
+ * HAProxy, on one Redis and one PostgreSQL, started as `npm run cluster` starts it. Each client is
+ * a loopback address of its own, which HAProxy passes on in X-Forwarded-For.
+ */
+let fleet: Fleet;
+let db: Client;
+beforeAll(async () => {
+  const port = await freePort();
+  fleet = await startFleet({
+    instances: 2,
+    port,
+    upstreamPort: await freePort(),
+    seedTransactions: 3000,
+    env: { UPSTREAM_MODE: 'test', CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1', LOG_LEVEL: 'warn' },
+    log: () => undefined,
+  });
+  db = new Client({ connectionString: fleet.databaseUrl });
+  await db.connect();
+}, 300_000);
+afterAll(async () => {
+  await db?.end();
+  await fleet?.stop();
+});
+
+const gatewayCall = (base: string, cookie: string, localAddress = '127.0.0.1') =>
+  raw(base, 'POST', '/api/gateway/customerInfo', { localAddress, headers: { 'content-type': 'application/json', origin: new URL(base).origin, cookie }, body: '{"input":{}}' });
+
+describe('the fleet', () => {
+  it('serves a session made through the balancer on every instance', async () => {
+    const { status, cookie } = await signInFrom(fleet.url, '127.0.0.11', 'admin');
+    expect(status).toBe(200);
+    for (const instance of fleet.instanceUrls) expect((await gatewayCall(instance, cookie)).status).toBe(200);
+  });
+
+  it('refuses on every instance a cookie signed out on one', async () => {
+    const { cookie } = await signInFrom(fleet.url, '127.0.0.12', 'viewer@demo.test');
+    const [first, second] = fleet.instanceUrls as [string, string];
+    expect((await gatewayCall(second, cookie)).status).toBe(200);
+    expect((await raw(first, 'POST', '/api/auth/logout', { headers: { origin: new URL(first).origin, cookie } })).status).toBe(200);
+    expect((await gatewayCall(second, cookie)).status).toBe(401);
+    expect((await gatewayCall(first, cookie)).status).toBe(401);
+  });
+
+  it('counts the per-address limit across instances: the 61st failure from one client is refused, whichever instance it reaches', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await signInFrom(fleet.url, '127.0.0.13', `fleet-nobody-${i}@demo.test`, 'Wrong#2026')).status);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(401));
+    expect(statuses[60]).toBe(429);
+    // Straight to each instance, the client's own address is limited too; another client is not.
+    for (const instance of fleet.instanceUrls) expect((await signInFrom(instance, '127.0.0.13', 'fleet-nobody-x@demo.test', 'Wrong#2026', { 'x-forwarded-for': '127.0.0.13' })).status).toBe(429);
+    expect((await signInFrom(fleet.url, '127.0.0.14', 'admin')).status).toBe(200);
+  });
+
+  it('makes one refund of the same request sent to two instances at once', async () => {
+    const { cookie } = await signInFrom(fleet.url, '127.0.0.15', 'maker@demo.test');
+    const [sale] = (
+      await db.query<{ merchant_no: string; order_no: string }>(
+        `SELECT merchant_no, order_no FROM transactions t WHERE customer_no = 'C0001' AND category = 'SALE' AND trans_amount > 5
+          AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.transaction_id = t.id) AND NOT EXISTS (SELECT 1 FROM transactions x WHERE x.original_id = t.id)
+          ORDER BY id DESC LIMIT 1`,
+      )
+    ).rows as [{ merchant_no: string; order_no: string }];
+    const body = JSON.stringify({ merchantNo: sale.merchant_no, alipayOrder: sale.order_no, refundAmount: '1.00', reason: 'Customer returned goods', reasonType: 'RETURN', requestKey: randomUUID() });
+    const answers = await Promise.all(
+      fleet.instanceUrls.map((instance) => raw(instance, 'POST', '/api/refunds', { localAddress: '127.0.0.15', headers: { 'content-type': 'application/json', origin: new URL(instance).origin, cookie }, body })),
+    );
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    const refunds = await db.query('SELECT refund_id FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE t.order_no = $1', [sale.order_no]);
+    expect(refunds.rows).toHaveLength(1);
+  });
+
+  it('loses no request while an instance is killed and comes back, under traffic', async () => {
+    const { cookie } = await signInFrom(fleet.url, '127.0.0.16', 'admin');
+    const outcomes: (number | string)[] = [];
+    let running = true;
+    const traffic = async (path: string, signedIn: boolean) => {
+      while (running) {
+        try {
+          outcomes.push((await raw(fleet.url, 'GET', path, { localAddress: '127.0.0.16', headers: signedIn ? { cookie } : {} })).status);
+        } catch (error) {
+          outcomes.push((error as { code?: string }).code ?? 'error');
+        }
+      }
+    };
+    const loads = [traffic('/login', false), traffic('/dashboard/dashboard', true), traffic('/transaction/transactions', true), traffic('/api/health', false)];
+    const [, second] = fleet.instances;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await second?.stop('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await second?.start();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    running = false;
+    await Promise.all(loads);
+    expect(outcomes.length).toBeGreaterThan(40);
+    expect(outcomes.filter((o) => o !== 200)).toEqual([]);
+  }, 60_000);
+
+  it('loses no request, state-changing calls included, while an instance is stopped (SIGTERM, as an orchestrator stops one)', async () => {
+    const { cookie } = await signInFrom(fleet.url, '127.0.0.18', 'admin');
+    const outcomes: (number | string)[] = [];
+    let running = true;
+    const traffic = async (send: () => Promise<number>) => {
+      while (running) outcomes.push(await send().catch((error: { code?: string }) => error.code ?? 'error'));
+    };
+    const loads = [
+      traffic(async () => (await gatewayCall(fleet.url, cookie, '127.0.0.18')).status),
+      traffic(async () => (await gatewayCall(fleet.url, cookie, '127.0.0.18')).status),
+      traffic(async () => (await raw(fleet.url, 'GET', '/dashboard/dashboard', { localAddress: '127.0.0.18', headers: { cookie } })).status),
+    ];
+    const [first] = fleet.instances;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await first?.stop('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await first?.start();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    running = false;
+    await Promise.all(loads);
+    expect(outcomes.length).toBeGreaterThan(40);
+    expect(outcomes.filter((o) => o !== 200)).toEqual([]);
+  }, 60_000);
+
+  it('refuses what needs Redis while it is away, translated, with nobody signed out, and recovers by itself', async () => {
+    const { cookie } = await signInFrom(fleet.url, '127.0.0.17', 'checker@demo.test');
+    await fleet.redis.stop('SIGKILL');
+    try {
+      const call = await gatewayCall(fleet.url, cookie, '127.0.0.17');
+      expect(call.status).toBe(503);
+      expect(JSON.parse(call.text).error.code).toBe('UNAVAILABLE');
+      const page = await raw(fleet.url, 'GET', '/dashboard/dashboard', { localAddress: '127.0.0.17', headers: { cookie, accept: 'text/html', 'accept-language': 'zh-TW' } });
+      expect(page.status).toBe(503);
+      expect(page.text).toContain('暫時無法使用');
+      const ready = await raw(fleet.instanceUrls[0] as string, 'GET', '/api/health/ready');
+      expect(JSON.parse(ready.text)).toMatchObject({ status: 'not-ready', store: 'down' });
+      // The balancer keeps sending: every instance answers for itself rather than its own error page.
+      expect((await raw(fleet.url, 'GET', '/login')).status).toBe(200);
+    } finally {
+      await fleet.redis.start();
+    }
+    let back = 0;
+    for (const end = Date.now() + 15_000; Date.now() < end && back !== 200; await new Promise((resolve) => setTimeout(resolve, 250))) back = (await gatewayCall(fleet.url, cookie, '127.0.0.17')).status;
+    expect(back).toBe(200);
+  }, 60_000);
+
+  it('serves metrics only with the token, counting the requests an instance answered', async () => {
+    const [instance] = fleet.instanceUrls as [string];
+    expect((await raw(instance, 'GET', '/api/metrics')).status).toBe(401);
+    const scrape = async () => (await raw(instance, 'GET', '/api/metrics', { headers: { authorization: `Bearer ${fleet.env.METRICS_TOKEN}` } })).text;
+    const count = (text: string) => Number(text.split('\n').find((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes('route="/login"') && l.includes('method="GET"') && l.includes('status="200"'))?.split(' ').at(-1) ?? 0);
+    const before = count(await scrape());
+    for (let i = 0; i < 5; i++) expect((await raw(instance, 'GET', '/login')).status).toBe(200);
+    expect(count(await scrape()) - before).toBe(5);
+    expect((await raw(fleet.upstreamUrl, 'GET', '/metrics', { headers: { authorization: `Bearer ${fleet.env.METRICS_TOKEN}` } })).status).toBe(200);
+  });
+});
