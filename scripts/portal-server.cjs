@@ -8,6 +8,7 @@
 // - repairs a path whose percent-escapes do not decode (`/%ff`): Next.js answers such a path with a
 //   500, while the repaired one is an ordinary unknown path, the shell's 404 (or sign-in, signed out).
 const { subscribe } = require('node:diagnostics_channel');
+const { createServer } = require('node:net');
 
 /** Also written in lib/http/client.ts; tests/unit/server/portal-server.test.ts holds the two together. */
 const PEER_HEADER = 'x-portal-peer-address';
@@ -58,7 +59,22 @@ function installRequestGuards() {
 
 module.exports = { PEER_HEADER, installRequestGuards, repairUrl };
 
+/**
+ * A port another program holds is said in one sentence naming the setting to change; Next.js would
+ * print its error with a stack trace.
+ */
+function startWhenPortIsFree(start) {
+  const port = Number(process.env.PORT) || 3000;
+  const host = process.env.HOSTNAME || '0.0.0.0';
+  const probe = createServer();
+  probe.once('error', (error) => {
+    console.error(error.code === 'EADDRINUSE' ? `Port ${port} on ${host} is taken by another program: stop it, or choose another with PORT.` : `The portal cannot listen on ${host}:${port}: ${error.message}. Check PORT and HOSTNAME.`);
+    process.exit(1);
+  });
+  probe.listen(port, host, () => probe.close(start));
+}
+
 if (require.main === module) {
   installRequestGuards();
-  require('./next-server.js');
+  startWhenPortIsFree(() => require('./next-server.js'));
 }

@@ -12,6 +12,8 @@ export interface UpstreamConfig {
   dataDir: string;
   /** The AES passphrase of the en envelope, shared with the portal (npm start generates one for demos). */
   payloadKey: string;
+  /** Keys still opened besides PAYLOAD_KEY while it rotates (PAYLOAD_KEY_ACCEPTED, comma-separated). */
+  acceptedPayloadKeys?: string[];
   /** The version header every answer carries. */
   version: string;
   /** demo and test expose /dev/*; production does not. */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     payloadKey: env.PAYLOAD_KEY ?? '',
+    acceptedPayloadKeys: (env.PAYLOAD_KEY_ACCEPTED ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     version: env.UPSTREAM_VERSION || APP_VERSION,
     mode,
     portalUrl: env.PORTAL_URL || `http://localhost:${env.PORT || 3000}`,

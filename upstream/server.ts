@@ -12,6 +12,21 @@ import { mountPayPages } from './pay/page';
 import { DEFAULT_SEED, seedDatabase } from './seed/generate';
 import { payApprovedRefunds } from './services/refunds';
 
+/** A refusal to start that names what to fix, printed without a stack trace. */
+export class StartupError extends Error {}
+
+/** PostgreSQL answers at DATABASE_URL, or the start is refused naming where it looked (never the password). */
+async function reachable(db: Database, databaseUrl: string) {
+  try {
+    await db.query('SELECT 1');
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    const { hostname, port, pathname } = new URL(databaseUrl);
+    const why = error instanceof Error ? error.message : 'no answer';
+    throw new StartupError(`PostgreSQL does not answer at ${hostname}:${port || 5432}${pathname} (DATABASE_URL): ${why}. Start it, or correct DATABASE_URL.`);
+  }
+}
+
 export interface RunningUpstream {
   url: string;
   db: Database;
@@ -24,10 +39,11 @@ export interface RunningUpstream {
 export async function startUpstream(config: UpstreamConfig, options: { seedTransactions?: number; log?: (line: string) => void; logger?: Logger } = {}): Promise<RunningUpstream> {
   const logger = options.logger ?? createLogger('upstream');
   const log = options.log ?? ((line: string) => logger.info(line));
-  if (config.payloadKey.length < 16) throw new Error('PAYLOAD_KEY must be set (at least 16 characters)');
+  if (config.payloadKey.length < 16) throw new StartupError('PAYLOAD_KEY must be set (at least 16 characters): the envelope key the portal shares with the services.');
   const inMemory = config.databaseUrl !== undefined || config.dataDir === ':memory:';
   // Migrations and the first seed run long statements: they run without the serving limits.
   let db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? undefined : `${config.dataDir}/pglite` });
+  if (config.databaseUrl) await reachable(db, config.databaseUrl);
   const applied = await migrate(db);
   if (applied.length) log(`applied migrations ${applied.join(', ')}`);
   const [seeded] = await db.query('SELECT 1 FROM seed_info');
@@ -48,8 +64,11 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
   const app = createApp(services, endpointsFor(config), logger);
   // The payer's side of collect payment: the provider's own page in production, ours in demo and test.
   if (config.mode !== 'production') mountPayPages(app, services);
-  const server: ServerType = await new Promise((resolve) => {
+  const server: ServerType = await new Promise((resolve, reject) => {
     const running = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(running));
+    running.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new StartupError(`Port ${config.port} on ${config.host} is taken by another program: stop it, or choose another with UPSTREAM_PORT.`) : error),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -82,7 +101,7 @@ async function main() {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    createLogger('upstream').fatal({ error: error instanceof Error ? error.message : 'unknown' }, 'failed to start');
+    createLogger('upstream').fatal(error instanceof StartupError ? {} : { error: error instanceof Error ? error.message : 'unknown' }, error instanceof StartupError ? error.message : 'failed to start');
     process.exit(1);
   });
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { sealData, unsealData } from 'iron-session';
+import { acceptedSecrets, openingPasswords, sealingPassword } from '../session/config';
 import { sharedStore } from '../store/shared-store';
 
 /**
@@ -36,11 +37,8 @@ const GLYPHS: Record<string, string[]> = {
 };
 const ALPHABET = Object.keys(GLYPHS);
 
-function secret(): string {
-  return process.env.SESSION_SECRET ?? '';
-}
-
-const digest = (id: string, code: string) => createHmac('sha256', secret()).update(`${id}:${code.toUpperCase()}`).digest('hex');
+/** The code's digest under a session secret: the sealing one writes it, any accepted one may check it. */
+const digest = (id: string, code: string, secret = process.env.SESSION_SECRET ?? '') => createHmac('sha256', secret).update(`${id}:${code.toUpperCase()}`).digest('hex');
 
 const WIDTH = 150;
 const HEIGHT = 50;
@@ -107,7 +105,7 @@ function encodeGreyPng(pixels: Uint8Array, width: number, height: number): Buffe
 export async function issueCaptcha(): Promise<{ image: Buffer; cookie: string }> {
   const code = process.env.CAPTCHA_TEST_CODE || Array.from({ length: LENGTH }, () => ALPHABET[randomInt(0, ALPHABET.length)]).join('');
   const id = randomBytes(12).toString('base64url');
-  const cookie = await sealData({ id, digest: digest(id, code), expires: Date.now() + LIFETIME_MS }, { password: secret(), ttl: LIFETIME_MS / 1000 });
+  const cookie = await sealData({ id, digest: digest(id, code), expires: Date.now() + LIFETIME_MS }, { password: sealingPassword(), ttl: LIFETIME_MS / 1000 });
   return { image: drawCaptcha(code), cookie };
 }
 
@@ -116,13 +114,16 @@ export async function checkCaptcha(cookie: string | undefined, answer: string): 
   if (!cookie || !answer) return false;
   let sealed: { id: string; digest: string; expires: number };
   try {
-    sealed = await unsealData(cookie, { password: secret(), ttl: LIFETIME_MS / 1000 });
+    sealed = await unsealData(cookie, { password: openingPasswords(), ttl: LIFETIME_MS / 1000 });
   } catch {
     return false;
   }
   if (!sealed?.id || sealed.expires < Date.now()) return false;
   if (!(await sharedStore().claim(`captcha:${sealed.id}`, LIFETIME_MS))) return false;
   const expected = Buffer.from(sealed.digest, 'hex');
-  const actual = Buffer.from(digest(sealed.id, answer.trim()), 'hex');
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  // During a secret's rotation the code may have been sealed under the secret now only accepted.
+  return [process.env.SESSION_SECRET ?? '', ...acceptedSecrets()].some((secret) => {
+    const actual = Buffer.from(digest(sealed.id, answer.trim(), secret), 'hex');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
 }

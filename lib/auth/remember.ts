@@ -1,7 +1,7 @@
 import 'server-only';
 import { sealData, unsealData } from 'iron-session';
 import type { NextRequest, NextResponse } from 'next/server';
-import { sessionConfig } from '../session/config';
+import { openingPasswords, sealingPassword } from '../session/config';
 
 /**
  * Remember me (DESIGN.md section 3, spec section 3): the user name in a plain cookie, the password
@@ -14,7 +14,7 @@ const ONE_DAY = 24 * 60 * 60;
 export async function remember(response: NextResponse, username: string, password: string, secure: boolean) {
   const options = { httpOnly: true, secure, sameSite: 'lax' as const, path: '/', maxAge: ONE_DAY };
   response.cookies.set(REMEMBER.username, username, options);
-  response.cookies.set(REMEMBER.password, await sealData({ username, password }, { password: sessionConfig().secret, ttl: ONE_DAY }), options);
+  response.cookies.set(REMEMBER.password, await sealData({ username, password }, { password: sealingPassword(), ttl: ONE_DAY }), options);
   response.cookies.set(REMEMBER.flag, '1', options);
 }
 
@@ -27,7 +27,7 @@ export async function rememberedPassword(request: NextRequest, username: string)
   const sealed = request.cookies.get(REMEMBER.password)?.value;
   if (!sealed) return undefined;
   try {
-    const data = await unsealData<{ username?: string; password?: string }>(sealed, { password: sessionConfig().secret, ttl: ONE_DAY });
+    const data = await unsealData<{ username?: string; password?: string }>(sealed, { password: openingPasswords(), ttl: ONE_DAY });
     return data.username === username ? data.password : undefined;
   } catch {
     return undefined;

@@ -9,7 +9,7 @@ import { clientAddress } from '../http/client';
 import { stripEmpty } from '../query/strip';
 import type { SessionData } from '../session/session';
 import { bestEffort, sharedStore } from '../store/shared-store';
-import { sealPayload } from '../wire/envelope';
+import { PAYLOAD_KEY_ID_HEADER, payloadKeyId, sealPayload } from '../wire/envelope';
 import { upstreamFailure, type GatewayError } from './errors';
 import { CALLS, type CallAnswer, type CallDefinition, type CallInput, type CallName } from './registry';
 import { isNewerVersion } from './version';
@@ -142,12 +142,14 @@ export async function sendCall(
   { address: knownAddress, signal, accept = 'application/json' }: { address?: string; signal: AbortSignal; accept?: string },
 ): Promise<{ ok: true; response: Response; newerVersion: boolean } | { ok: false; error: GatewayError; newerVersion: false }> {
   const path = definition.partnerVariant && session?.rank === 'PARTNER' ? `${definition.path}${PARTNER_SUFFIX}` : definition.path;
-  const en = sealPayload(payload, process.env.PAYLOAD_KEY ?? '');
+  const key = process.env.PAYLOAD_KEY ?? '';
+  const en = sealPayload(payload, key);
   const url = new URL(`${upstreamBase(path)}${path}`);
   if (definition.method !== 'POST') url.searchParams.set('en', en);
   const headers: Record<string, string> = { accept };
   if (definition.method === 'POST') headers['content-type'] = 'application/json';
   if (session && !definition.public) headers[TOKEN_HEADER] = session.token;
+  headers[PAYLOAD_KEY_ID_HEADER] = payloadKeyId(key);
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
   // The services' spans join this call's trace.
   carryTrace(headers);

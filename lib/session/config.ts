@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 
 const minutes = (value: string | undefined, fallback: number) => {
   const parsed = Number(value);
@@ -20,6 +21,30 @@ export function sessionConfig(env: NodeJS.ProcessEnv = process.env) {
 export function missingSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   const missing: string[] = [];
   if ((env.SESSION_SECRET ?? '').length < 32) missing.push('SESSION_SECRET (at least 32 characters)');
+  if (acceptedSecrets(env).some((secret) => secret.length < 32)) missing.push('SESSION_SECRET_ACCEPTED entries of at least 32 characters');
   if ((env.PAYLOAD_KEY ?? '').length < 16) missing.push('PAYLOAD_KEY (at least 16 characters)');
   return missing;
+}
+
+/**
+ * The session secrets, for rotation without signing anyone out (docs/operations.md, "Rotating
+ * secrets"): SESSION_SECRET seals, and it or any of SESSION_SECRET_ACCEPTED (comma-separated)
+ * opens. A sealed cookie names its secret by an id drawn from the secret itself, so the id stays
+ * the same while the secret moves from sealing to accepted.
+ */
+export function acceptedSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.SESSION_SECRET_ACCEPTED ?? '').split(',').map((secret) => secret.trim()).filter(Boolean);
+}
+
+const secretId = (secret: string) => parseInt(createHash('sha256').update(secret).digest('hex').slice(0, 12), 16);
+
+/** Iron's password map for sealing: the current secret alone. */
+export function sealingPassword(env: NodeJS.ProcessEnv = process.env): Record<number, string> {
+  const secret = env.SESSION_SECRET ?? '';
+  return { [secretId(secret)]: secret };
+}
+
+/** Iron's password map for opening: the current secret and every accepted one. */
+export function openingPasswords(env: NodeJS.ProcessEnv = process.env): Record<number, string> {
+  return Object.fromEntries([env.SESSION_SECRET ?? '', ...acceptedSecrets(env)].map((secret) => [secretId(secret), secret]));
 }

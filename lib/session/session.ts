@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { bestEffort, sharedStore } from '../store/shared-store';
-import { sessionConfig } from './config';
+import { openingPasswords, sealingPassword, sessionConfig } from './config';
 
 /** Everything the portal keeps about a signed-in user, sealed in an httpOnly cookie. */
 export interface SessionData {
@@ -47,8 +47,7 @@ const revokedKey = (sid: string) => `revoked:${sid}`;
 const endedKey = (userId: number) => `sessions-ended:${userId}`;
 
 export async function sealSession(session: SessionData): Promise<string> {
-  const { secret, maxAgeMs } = sessionConfig();
-  return sealData(session, { password: secret, ttl: Math.ceil(maxAgeMs / 1000) });
+  return sealData(session, { password: sealingPassword(), ttl: Math.ceil(sessionConfig().maxAgeMs / 1000) });
 }
 
 /**
@@ -66,13 +65,14 @@ function openedCache(): Map<string, { session: SessionData; until: number }> {
   return holder[OPENED];
 }
 
-async function unseal(cookie: string, secret: string, ttlSeconds: number): Promise<SessionData> {
-  const key = createHash('sha256').update(secret).update('\0').update(cookie).digest('base64url');
+async function unseal(cookie: string, ttlSeconds: number): Promise<SessionData> {
+  const passwords = openingPasswords();
+  const key = createHash('sha256').update(Object.values(passwords).join('\0')).update('\0').update(cookie).digest('base64url');
   const cache = openedCache();
   const hit = cache.get(key);
   const now = Date.now();
   if (hit && hit.until > now) return hit.session;
-  const session = await unsealData<SessionData>(cookie, { password: secret, ttl: ttlSeconds });
+  const session = await unsealData<SessionData>(cookie, { password: passwords, ttl: ttlSeconds });
   if (cache.size >= OPENED_MAX) cache.clear();
   cache.set(key, { session, until: now + OPENED_TTL_MS });
   return session;
@@ -87,10 +87,10 @@ export type SessionState = { session: SessionData } | { session: null; reason: '
  */
 export async function openSession(cookie: string | undefined, now = Date.now(), { checkRevocation = true } = {}): Promise<SessionState> {
   if (!cookie) return { session: null, reason: 'none' };
-  const { secret, idleMs, maxAgeMs } = sessionConfig();
+  const { idleMs, maxAgeMs } = sessionConfig();
   let session: SessionData;
   try {
-    session = await unseal(cookie, secret, Math.ceil(maxAgeMs / 1000));
+    session = await unseal(cookie, Math.ceil(maxAgeMs / 1000));
   } catch {
     return { session: null, reason: 'invalid' };
   }

@@ -111,6 +111,16 @@ export async function bestEffort(work: Promise<unknown>, what: string): Promise<
   }
 }
 
+/** Host and port of a Redis URL, for a log line: never its password. */
+function redisAddress(url: string): string {
+  try {
+    const { hostname, port } = new URL(url);
+    return `${hostname}:${port || 6379}`;
+  } catch {
+    return 'an unreadable REDIS_URL';
+  }
+}
+
 /** How long a command may take, and how long the first connection is awaited, before the store counts as down. */
 const COMMAND_MS = 1000;
 const FIRST_CONNECT_MS = 2000;
@@ -129,10 +139,11 @@ export class RedisStore implements SharedStore {
       commandOptions: { timeout: COMMAND_MS },
       socket: { connectTimeout: FIRST_CONNECT_MS, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
     });
+    const where = redisAddress(url);
     this.client.on('error', (error: Error) => {
       if (this.down) return;
       this.down = true;
-      portalLog().error({ error: error.message }, 'redis unavailable');
+      portalLog().error({ redis: where, error: error.message }, 'REDIS_URL does not answer: sign-ins and what needs the shared store are refused until it does');
     });
     this.firstReady = new Promise((resolve) => this.client.once('ready', resolve));
     this.client.on('ready', () => {

@@ -74,3 +74,19 @@ export function openPayload(envelope: string, passphrase: string): Record<string
   }
   return value as Record<string, unknown>;
 }
+
+/**
+ * Which key sealed an envelope, so that the key can rotate without a moment where one side cannot
+ * read the other (docs/operations.md, "Rotating secrets"): the portal names its key's id in this
+ * header, an id drawn from the key itself; the services hold the current key and the ones they
+ * still accept. No header: the current key (as a caller that knows nothing of rotation sends).
+ */
+export const PAYLOAD_KEY_ID_HEADER = 'x-payload-key-id';
+
+export const payloadKeyId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 12);
+
+/** The key an envelope names among those accepted; undefined for an id none of them has. */
+export function keyNamed(id: string | undefined, current: string, accepted: readonly string[]): string | undefined {
+  if (!id) return current;
+  return [current, ...accepted].find((key) => payloadKeyId(key) === id);
+}

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
@@ -70,4 +71,22 @@ test('the standalone output refuses to start in production without its secrets',
   });
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('refusing to start without SESSION_SECRET');
+});
+
+test('the standalone output refuses a port another program holds in one sentence, without a stack trace', async () => {
+  const port = sparePort();
+  const holder = createServer().listen(port, '127.0.0.1');
+  await new Promise((resolve) => holder.once('listening', resolve));
+  try {
+    const result = spawnSync(process.execPath, ['server.js'], {
+      cwd: '.next/standalone',
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', SESSION_SECRET: 'standalone-session-secret-0123456789abcdef', PAYLOAD_KEY: 'standalone-payload-key' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(`Port ${port} on 127.0.0.1 is taken by another program: stop it, or choose another with PORT.`);
+  } finally {
+    holder.close();
+  }
 });

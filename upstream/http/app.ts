@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { createLogger } from '../../lib/log/logger';
 import { requestIdFrom, REQUEST_ID_HEADER } from '../../lib/log/request';
-import { EnvelopeError, openPayload } from '../../lib/wire/envelope';
+import { EnvelopeError, keyNamed, openPayload, PAYLOAD_KEY_ID_HEADER } from '../../lib/wire/envelope';
 import { DatabaseUnavailable, type Database } from '../db/database';
 import { writeActivity } from '../services/activity';
 import type { AuthedContext, Endpoint, PublicContext, PublicEndpoint, Services } from './endpoint';
@@ -100,6 +100,12 @@ export function createApp(given: Services, endpoints: Endpoint[], logger: Logger
   /** Each request's id as checked (the portal's when well-formed, else a new one): never the raw header in a log line. */
   const requestIds = new WeakMap<Request, string>();
   const requestIdOf = (c: Context) => requestIds.get(c.req.raw);
+  /** The key the envelope names (lib/wire/envelope.ts); an id no accepted key has reads as a broken envelope. */
+  const payloadKeyOf = (c: Context) => {
+    const key = keyNamed(c.req.header(PAYLOAD_KEY_ID_HEADER), config.payloadKey, config.acceptedPayloadKeys ?? []);
+    if (!key) throw new EnvelopeError('no accepted key has this id');
+    return key;
+  };
 
   // One JSON line per call: the portal's request id (sent back in x-request-id), the route pattern
   // (never the query: it carries the sealed input), status, duration and user.
@@ -129,7 +135,7 @@ export function createApp(given: Services, endpoints: Endpoint[], logger: Logger
     app.on(endpoint.method, endpoint.path, async (c) => {
       const ip = clientIp(c);
       const maxBytes = endpoint.maxInputBytes ?? config.maxInputBytes;
-      const payload = endpoint.plain ? await readPlain(c, endpoint.method, maxBytes) : openPayload(await readEnvelope(c, endpoint.method, maxBytes), config.payloadKey);
+      const payload = endpoint.plain ? await readPlain(c, endpoint.method, maxBytes) : openPayload(await readEnvelope(c, endpoint.method, maxBytes), payloadKeyOf(c));
       const input = parseInput(endpoint.input, payload);
       const token = endpoint.auth === 'token' ? c.req.header(TOKEN_HEADER) : undefined;
       const principal = token ? await principalForToken(db, token, clock.timestamp()) : null;
