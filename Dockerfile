@@ -11,6 +11,14 @@ ENV BUILD_ID=${BUILD_ID}
 # Builds and assembles .next/standalone with .next/static and public inside it.
 RUN npm run build
 
+# The reference services, for a demo fleet only (deploy/compose.yaml: `target: services`); in
+# production the portal points at the provider's own services.
+FROM build AS services
+ENV NODE_ENV=production UPSTREAM_HOST=0.0.0.0 UPSTREAM_PORT=4000
+USER node
+EXPOSE 4000
+CMD ["node", "node_modules/tsx/dist/cli.mjs", "upstream/server.ts"]
+
 FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
