@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PORTAL_NODE_ARGS from './portal-node-args.json';
+import { haproxyConfig, writeErrorPages } from './haproxy';
 import type { ManagedProcess } from './supervise.mjs';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
@@ -80,47 +81,6 @@ async function waitFor(url: string, seconds: number, what: string) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new FleetError(`${what} did not answer ${url} within ${seconds} s.`);
-}
-
-/** HAProxy's configuration: readiness checks, round robin, retries of what never reached an instance. */
-export function haproxyConfig({ port, host = '0.0.0.0', instances }: { port: number; host?: string; instances: number[] }): string {
-  return `global
-  # Within a default open-file limit (each connection takes two descriptors).
-  maxconn 4096
-
-defaults
-  mode http
-  timeout connect 1s
-  timeout client 10m
-  timeout server 10m
-  timeout http-request 30s
-  # The client's address goes to the portal (TRUSTED_PROXY_HOPS=1).
-  option forwardfor
-  # A fresh connection to an instance for each request: a connection reused just as an instance
-  # stops could lose a request that cannot be replayed.
-  option http-server-close
-  # A request whose connection failed never reached an instance: safe to send to another. HAProxy
-  # replays only idempotent requests on the other events.
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response response-timeout
-
-frontend portal
-  bind ${host}:${port}
-  default_backend portal
-
-backend portal
-  balance roundrobin
-  option httpchk
-  http-check send meth GET uri /api/health/ready
-  http-check expect status 200
-  default-server inter 1s fall 2 rise 1
-  # When no instance is ready, a dependency they share is away (Redis, the services): every
-  # instance still answers for itself, a translated 503 for what needs it and the rest as usual,
-  # rather than the balancer's own page.
-  option allbackups
-${instances.map((instancePort, i) => `  server portal-${i + 1} 127.0.0.1:${instancePort} check\n  server portal-${i + 1}-unready 127.0.0.1:${instancePort} backup`).join('\n')}
-`;
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
@@ -205,7 +165,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     await Promise.all(portalPorts.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/health/ready`, 60, `Portal ${i + 1}`)));
 
     const config = join(dataDir, 'haproxy.cfg');
-    writeFileSync(config, haproxyConfig({ port: options.port, instances: portalPorts }));
+    const errorsDir = join(dataDir, 'haproxy-errors');
+    writeErrorPages(errorsDir);
+    writeFileSync(config, haproxyConfig({ bind: `0.0.0.0:${options.port}`, servers: { ports: portalPorts }, instances: options.instances, errorsDir }));
     const balancer = fleetProcess('HAProxy', haproxy, ['-f', config, '-db'], {});
     await balancer.start();
     stops.push(() => balancer.stop('SIGUSR1'));

@@ -53,9 +53,14 @@ export interface Entry {
   priority?: Priority;
 }
 
-/** A render's time before it is measured, and how fast the measure follows new renders. */
+/**
+ * A render's time before it is measured, and how fast the measure follows new renders: at once
+ * when renders slow down (a newcomer's wait is then underestimated, and it would wait too long),
+ * slowly when they speed up again.
+ */
 const FIRST_GUESS_MS = 100;
-const SMOOTHING = 0.2;
+const SLOWER = 0.5;
+const FASTER = 0.1;
 
 /**
  * First come, first served within a priority, signed-in first: at most `limit` admitted. A request
@@ -104,7 +109,8 @@ export class RenderGate {
       if (left) return;
       left = true;
       this.running -= 1;
-      this.renderMs += SMOOTHING * (this.now() - began - this.renderMs);
+      const took = this.now() - began;
+      this.renderMs += (took > this.renderMs ? SLOWER : FASTER) * (took - this.renderMs);
       this.next();
     };
     // Accounted for: a response Next proxies carries ten 'close' listeners of its own.
@@ -177,6 +183,8 @@ function refusal(request: IncomingMessage, response: ServerResponse) {
 /** Every request's duration, by route pattern, method and status, when its response is over. */
 function observe(request: IncomingMessage, response: ServerResponse) {
   const began = performance.now();
+  // Accounted for, as the gate's own listener is.
+  response.setMaxListeners(response.getMaxListeners() + 1);
   response.once('close', () => {
     metrics().httpRequest.observe({ route: routeLabel(request.url), method: request.method ?? 'GET', status: String(response.statusCode) }, (performance.now() - began) / 1000);
   });

