@@ -7,7 +7,7 @@
 // (two instances behind HAProxy), side by side. `npm run bench -- soak [--seconds=20]`.
 // Goals: at 80 %, p99 < 1 s and 0 errors; at twice, accepted p99 < 2 s, refusals < 50 ms, 0
 // time-outs, portal < 512 MB, normal again within 10 s.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ import { benchPostgres, KEY, percentile, portalSession, startPortal, waitFor } f
 const flag = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.env[`SOAK_${name.toUpperCase()}`] ?? fallback);
 const SECONDS = flag('seconds', 20);
 const SESSIONS = flag('sessions', 20);
+/** `--targets=instance` or `--targets=fleet` measures one of the two. */
+const TARGETS = (process.argv.find((a) => a.startsWith('--targets='))?.split('=')[1] ?? 'instance,fleet').split(',');
 /** A request unanswered this long is a time-out: a user has given up. */
 const TIMEOUT_MS = 10_000;
 
@@ -180,29 +182,31 @@ async function measure(target: Target, cookies: string[]) {
   return { capacity, perCore, cpuSeconds, rows };
 }
 
-function stopProcess(child: ChildProcess) {
-  child.kill();
-}
-
 async function main() {
-  // PostgreSQL when one can be started: PGlite would measure the stand-in.
-  const postgres = await benchPostgres('soak', 'the overload benchmark');
-  const { databaseUrl } = postgres;
-  const dataDir = mkdtempSync(join(tmpdir(), 'soak-'));
-  const upstreamPort = await freePort();
-  // node --import tsx: one process, so that its memory is the services' own (the tsx CLI would add a parent).
-  const services = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'upstream/server.ts')], {
-    env: { ...process.env, UPSTREAM_PORT: String(upstreamPort), UPSTREAM_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PAYLOAD_KEY: KEY, SEED_TRANSACTIONS: '20000', UPSTREAM_MODE: 'test', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
   // Five accounts stand in for the many users the load would come from: each may have all of its
   // calls in flight, where a real user's would take turns (lib/gateway/user-calls.ts).
   process.env.USER_CALLS_IN_FLIGHT ??= '1000';
   process.env.METRICS_TOKEN ??= 'overload-benchmark-metrics-token';
   const accounts = ['admin', 'maker@demo.test', 'checker@demo.test', 'viewer@demo.test', 'partner@demo.test'];
-  const results = [];
+  const results: Awaited<ReturnType<typeof measure>>[] = [];
+  if (TARGETS.includes('instance')) await measureInstance(accounts, results);
+  // The fleet: its own PostgreSQL, Redis, services and two instances behind HAProxy.
+  if (TARGETS.includes('fleet')) await measureFleet(accounts, results);
+  report(results);
+}
+
+/** One instance on the services on PostgreSQL (PGlite would measure the stand-in). */
+async function measureInstance(accounts: string[], results: Awaited<ReturnType<typeof measure>>[]) {
+  const postgres = await benchPostgres('soak', 'the overload benchmark');
+  const dataDir = mkdtempSync(join(tmpdir(), 'soak-'));
+  const upstreamPort = await freePort();
+  // node --import tsx: one process, so that its memory is the services' own (the tsx CLI would add a parent).
+  const services = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'upstream/server.ts')], {
+    env: { ...process.env, UPSTREAM_PORT: String(upstreamPort), UPSTREAM_DATA_DIR: dataDir, ...(postgres.databaseUrl ? { DATABASE_URL: postgres.databaseUrl } : {}), PAYLOAD_KEY: KEY, SEED_TRANSACTIONS: '20000', UPSTREAM_MODE: 'test', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   try {
+    const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
     await waitFor(`${upstreamUrl}/health`, 300);
     const portal = await startPortal(upstreamUrl, await freePort(), process.env.SOAK_NODE_ARGS ? process.env.SOAK_NODE_ARGS.split(' ') : []);
     try {
@@ -213,12 +217,13 @@ async function main() {
       await portal.stop();
     }
   } finally {
-    stopProcess(services);
+    services.kill();
     rmSync(dataDir, { recursive: true, force: true });
     postgres.stop();
   }
+}
 
-  // The fleet: its own PostgreSQL, Redis, services and two instances behind HAProxy.
+async function measureFleet(accounts: string[], results: Awaited<ReturnType<typeof measure>>[]) {
   const fleet = await startFleet({ instances: 2, port: await freePort(), upstreamPort: await freePort(), seedTransactions: 20000, env: { UPSTREAM_MODE: 'test', CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1', LOG_LEVEL: 'warn', USER_CALLS_IN_FLIGHT: '1000', METRICS_TOKEN: process.env.METRICS_TOKEN }, log: () => undefined });
   try {
     const cookies: string[] = [];
@@ -227,9 +232,11 @@ async function main() {
   } finally {
     await fleet.stop();
   }
+}
 
-  console.log(`\nOverload, open model (${SECONDS} s a phase; page loads and client navigations in turn, ${SESSIONS} sessions, services on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${cpus().length} cores shared by the portal, the services, the database and the load):`);
-  console.table(results.map((r, i) => ({ target: i === 0 ? 'one instance' : 'fleet of 2 (HAProxy)', 'capacity req/s': r.capacity.toFixed(1), 'portal CPU s': r.cpuSeconds.toFixed(1), 'capacity per core req/s': r.perCore.toFixed(1) })));
+function report(results: Awaited<ReturnType<typeof measure>>[]) {
+  console.log(`\nOverload, open model (${SECONDS} s a phase; page loads and client navigations in turn, ${SESSIONS} sessions, services on PostgreSQL; RENDERS_IN_FLIGHT ${process.env.RENDERS_IN_FLIGHT ?? 8}, ADMISSION_MAX_WAIT_MS ${process.env.ADMISSION_MAX_WAIT_MS ?? 1000}; ${cpus().length} cores shared by the portal, the services, the database and the load):`);
+  console.table(results.map((r) => ({ target: r.rows[0]?.target, 'capacity req/s': r.capacity.toFixed(1), 'portal CPU s': r.cpuSeconds.toFixed(1), 'capacity per core req/s': r.perCore.toFixed(1) })));
   console.table(results.flatMap((r) => r.rows));
   for (const r of results) {
     const [calm, over] = r.rows as [(typeof r.rows)[number], (typeof r.rows)[number]];
