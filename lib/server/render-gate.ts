@@ -72,6 +72,8 @@ export class RenderGate {
   private running = 0;
   private readonly waiting: Record<Priority, (Entry & { since: number })[]> = { signedIn: [], anonymous: [] };
   private renderMs = FIRST_GUESS_MS;
+  /** How long the last request taken from the line had waited: the line's own measure of itself. */
+  private lastWaitMs = 0;
 
   constructor(
     private readonly limit: number,
@@ -83,7 +85,10 @@ export class RenderGate {
   expectedWaitMs(priority: Priority): number {
     if (this.limit === 0 || this.running < this.limit) return 0;
     const ahead = this.waiting.signedIn.length + (priority === 'anonymous' ? this.waiting.anonymous.length : 0);
-    return Math.ceil((ahead + 1) / this.limit) * this.renderMs;
+    const estimate = Math.ceil((ahead + 1) / this.limit) * this.renderMs;
+    // After a burst the render time is known only once renders end: a line whose last leaver
+    // waited longer than the estimate says is slower than the estimate.
+    return ahead > 0 ? Math.max(estimate, this.lastWaitMs) : estimate;
   }
 
   enter(entry: Entry) {
@@ -124,6 +129,7 @@ export class RenderGate {
       for (let turn = this.waiting[priority].shift(); turn; turn = this.waiting[priority].shift()) {
         if (turn.gone()) continue;
         const waited = this.now() - turn.since;
+        this.lastWaitMs = waited;
         if (waited > 2 * this.maxWait) {
           this.shed(turn, priority, this.renderMs);
           continue;

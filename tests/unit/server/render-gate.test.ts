@@ -146,6 +146,18 @@ describe('admission under overload', () => {
     expect(started).toEqual(['running', 'signed-in', 'anonymous-1', 'anonymous-2']);
   });
 
+  it('believes the line over the estimate when its last leaver waited longer than the estimate says', () => {
+    const { gate, started, request, close, tick } = harness(1, 1000);
+    ['a', 'b', 'c', 'd', 'e', 'f'].forEach((name) => request(name));
+    for (const name of ['a', 'b', 'c', 'd']) {
+      tick(100);
+      close(name);
+    }
+    // e waited 400 ms for its turn; with f waiting, renders of 100 ms alone would say 200 ms.
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(gate.expectedWaitMs('signedIn')).toBe(400);
+  });
+
   it('refuses, when its turn comes, a request that has waited more than twice the bound', () => {
     const { started, refused, request, close, tick } = harness(1, 200);
     request('a');
