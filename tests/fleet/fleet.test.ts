@@ -32,6 +32,28 @@ afterAll(async () => {
 const gatewayCall = (base: string, cookie: string, localAddress = '127.0.0.1') =>
   raw(base, 'POST', '/api/gateway/customerInfo', { localAddress, headers: { 'content-type': 'application/json', origin: new URL(base).origin, cookie }, body: '{"input":{}}' });
 
+/**
+ * Keeps each sender busy, one request after another, while instance `index` is stopped by the
+ * signal and started again; answers every request's status (or its connection error's code).
+ */
+async function underTraffic(senders: (() => Promise<number>)[], signal: NodeJS.Signals, index: number): Promise<(number | string)[]> {
+  const outcomes: (number | string)[] = [];
+  let running = true;
+  const loads = senders.map(async (send) => {
+    while (running) outcomes.push(await send().catch((error: { code?: string }) => error.code ?? 'error'));
+  });
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const instance = fleet.instances[index];
+  await pause(1500);
+  await instance?.stop(signal);
+  await pause(2500);
+  await instance?.start();
+  await pause(2500);
+  running = false;
+  await Promise.all(loads);
+  return outcomes;
+}
+
 describe('the fleet', () => {
   it('serves a session made through the balancer on every instance', async () => {
     const { status, cookie } = await signInFrom(fleet.url, '127.0.0.11', 'admin');
@@ -79,50 +101,17 @@ describe('the fleet', () => {
 
   it('loses no request while an instance is killed and comes back, under traffic', async () => {
     const { cookie } = await signInFrom(fleet.url, '127.0.0.16', 'admin');
-    const outcomes: (number | string)[] = [];
-    let running = true;
-    const traffic = async (path: string, signedIn: boolean) => {
-      while (running) {
-        try {
-          outcomes.push((await raw(fleet.url, 'GET', path, { localAddress: '127.0.0.16', headers: signedIn ? { cookie } : {} })).status);
-        } catch (error) {
-          outcomes.push((error as { code?: string }).code ?? 'error');
-        }
-      }
-    };
-    const loads = [traffic('/login', false), traffic('/dashboard/dashboard', true), traffic('/transaction/transactions', true), traffic('/api/health', false)];
-    const [, second] = fleet.instances;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await second?.stop('SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    await second?.start();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    running = false;
-    await Promise.all(loads);
+    const page = (path: string, signedIn: boolean) => async () => (await raw(fleet.url, 'GET', path, { localAddress: '127.0.0.16', headers: signedIn ? { cookie } : {} })).status;
+    const outcomes = await underTraffic([page('/login', false), page('/dashboard/dashboard', true), page('/transaction/transactions', true), page('/api/health', false)], 'SIGKILL', 1);
     expect(outcomes.length).toBeGreaterThan(40);
     expect(outcomes.filter((o) => o !== 200)).toEqual([]);
   }, 60_000);
 
   it('loses no request, state-changing calls included, while an instance is stopped (SIGTERM, as an orchestrator stops one)', async () => {
     const { cookie } = await signInFrom(fleet.url, '127.0.0.18', 'admin');
-    const outcomes: (number | string)[] = [];
-    let running = true;
-    const traffic = async (send: () => Promise<number>) => {
-      while (running) outcomes.push(await send().catch((error: { code?: string }) => error.code ?? 'error'));
-    };
-    const loads = [
-      traffic(async () => (await gatewayCall(fleet.url, cookie, '127.0.0.18')).status),
-      traffic(async () => (await gatewayCall(fleet.url, cookie, '127.0.0.18')).status),
-      traffic(async () => (await raw(fleet.url, 'GET', '/dashboard/dashboard', { localAddress: '127.0.0.18', headers: { cookie } })).status),
-    ];
-    const [first] = fleet.instances;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await first?.stop('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    await first?.start();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    running = false;
-    await Promise.all(loads);
+    const call = async () => (await gatewayCall(fleet.url, cookie, '127.0.0.18')).status;
+    const page = async () => (await raw(fleet.url, 'GET', '/dashboard/dashboard', { localAddress: '127.0.0.18', headers: { cookie } })).status;
+    const outcomes = await underTraffic([call, call, page], 'SIGTERM', 0);
     expect(outcomes.length).toBeGreaterThan(40);
     expect(outcomes.filter((o) => o !== 200)).toEqual([]);
   }, 60_000);

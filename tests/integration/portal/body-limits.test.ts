@@ -3,7 +3,7 @@ import { BODY_LIMITS } from '@/lib/http/body';
 import { MAX_DOCUMENT_BYTES } from '@/lib/documents/rules';
 import { BATCH_LIMITS } from '@/lib/refunds/batch';
 import { zipStream } from '@/lib/export/zip';
-import { startTestUpstream, type TestUpstream } from '../upstream/harness';
+import { databaseFingerprint, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';
 
@@ -43,13 +43,6 @@ function countedBody(size: number, chunk = 64 * 1024, first = '') {
   return { stream, pulled: () => pulled };
 }
 
-/** Every table's rows, as one fingerprint: equal before and after means nothing was written. */
-async function databaseFingerprint(): Promise<string> {
-  const tables = await upstream.db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
-  const parts = await Promise.all(tables.map(async ({ name }) => (await upstream.db.query<{ f: string | null }>(`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS f FROM "${name}" t`))[0]?.f ?? ''));
-  return parts.join(',');
-}
-
 const MULTIPART = 'multipart/form-data; boundary=----limit';
 /** Each state-changing route handler, the content type it takes and the most it may read. */
 const ROUTES: [string, string, number][] = [
@@ -74,7 +67,7 @@ const SLACK = 2 * 64 * 1024;
 
 describe('bodies past their route’s limit', () => {
   it('answers a 150 MB JSON body to the refund cancel with 413 at once, with or without a length, reading no more than its limit', async () => {
-    const before = await databaseFingerprint();
+    const before = await databaseFingerprint(upstream);
     for (const headers of [{}, { 'content-length': String(150 * 1024 * 1024) }] as Record<string, string>[]) {
       const body = countedBody(150 * 1024 * 1024, 64 * 1024, '{"refundId":');
       const started = performance.now();
@@ -83,7 +76,7 @@ describe('bodies past their route’s limit', () => {
       expect({ status: answer.status, code: answer.body.error?.code, message: answer.body.error?.message }).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large (at most 8 KB).' });
       expect(body.pulled()).toBeLessThanOrEqual(BODY_LIMITS.form + SLACK);
     }
-    expect(await databaseFingerprint()).toBe(before);
+    expect(await databaseFingerprint(upstream)).toBe(before);
   });
 
   it('answers a chunked 300 MB multipart body to the batch upload with 413 in the upload’s words, reading no more than the file’s limit', async () => {
@@ -123,7 +116,7 @@ describe('bodies past their route’s limit', () => {
 
 describe('every route handler over generated bodies (fast-check)', () => {
   it('answers a translated 4xx or its normal answer, in bounded time, reading at most its limit, and a refusal writes nothing', async () => {
-    const before = await databaseFingerprint();
+    const before = await databaseFingerprint(upstream);
     const bodies = fc.constantFrom(...ROUTES).chain(([path, type, limit]) =>
       fc.record({
         path: fc.constant(path),
@@ -152,7 +145,7 @@ describe('every route handler over generated bodies (fast-check)', () => {
       }),
       { numRuns: 120, interruptAfterTimeLimit: 60_000 },
     );
-    expect(await databaseFingerprint()).toBe(before);
+    expect(await databaseFingerprint(upstream)).toBe(before);
     // The session is the one it was: nothing above signed it out or changed it.
     expect((await admin.call('POST', '/api/gateway/customerInfo', { input: {} })).status).toBe(200);
   }, 120_000);

@@ -131,3 +131,10 @@ export function watchExportPages(upstream: TestUpstream): { queries: number; del
   }) as typeof upstream.db.query;
   return watch;
 }
+
+/** Every table's rows, as one fingerprint: equal before and after means nothing was written. */
+export async function databaseFingerprint(upstream: TestUpstream): Promise<string> {
+  const tables = await upstream.db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
+  const parts = await Promise.all(tables.map(async ({ name }) => (await upstream.db.query<{ f: string | null }>(`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS f FROM "${name}" t`))[0]?.f ?? ''));
+  return parts.join(',');
+}
