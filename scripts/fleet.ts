@@ -52,7 +52,7 @@ function which(command: string): string | undefined {
 }
 
 /** Debian's package for a program, installed with apt-get when missing and running as root. */
-function ensureProgram(command: string, pkg: string): string {
+export function ensureProgram(command: string, pkg: string): string {
   let path = which(command) ?? (existsSync(`/usr/sbin/${command}`) ? `/usr/sbin/${command}` : undefined);
   if (!path && process.getuid?.() === 0) {
     console.log(`${command} is missing: installing Debian's ${pkg} package...`);
@@ -71,8 +71,13 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function waitFor(url: string, seconds: number, what: string) {
+/**
+ * Waits for `url` to answer; a process that ends meanwhile (it said why on its standard error:
+ * a missing secret, an unreachable database) stops the wait at once.
+ */
+async function waitFor(url: string, seconds: number, what: string, watched?: ManagedProcess) {
   for (let i = 0; i < seconds * 5; i++) {
+    if (watched && (watched.process.exitCode !== null || watched.process.signalCode !== null)) throw new FleetError(`${what} stopped before answering: see its message above.`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -142,7 +147,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     await services.start();
     stops.push(() => services.stop());
     log('The reference services are starting on PostgreSQL (the first start seeds the demo data)...');
-    await waitFor(`${upstreamUrl}/health`, 300, 'The reference services');
+    await waitFor(`${upstreamUrl}/health`, 300, 'The reference services', services);
 
     const instances = portalPorts.map((port, i) =>
       fleetProcess(`Portal ${i + 1}`, process.execPath, [...PORTAL_NODE_ARGS, join(STANDALONE, 'server.js')], {
@@ -162,7 +167,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       await instance.start();
       stops.push(() => instance.stop());
     }
-    await Promise.all(portalPorts.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/health/ready`, 60, `Portal ${i + 1}`)));
+    await Promise.all(portalPorts.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/health/ready`, 60, `Portal ${i + 1}`, instances[i])));
 
     const config = join(dataDir, 'haproxy.cfg');
     const errorsDir = join(dataDir, 'haproxy-errors');
@@ -172,7 +177,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     await balancer.start();
     stops.push(() => balancer.stop('SIGUSR1'));
     const url = `http://127.0.0.1:${options.port}`;
-    await waitFor(`${url}/api/health/ready`, 30, 'HAProxy');
+    await waitFor(`${url}/api/health/ready`, 30, 'HAProxy', balancer);
     return { url, upstreamUrl, instanceUrls: portalPorts.map((port) => `http://127.0.0.1:${port}`), instances, redis, env: shared, databaseUrl, stop };
   } catch (error) {
     await stop();

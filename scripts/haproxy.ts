@@ -22,9 +22,12 @@ export interface BalancerOptions {
  * flight (8), with room for the route handlers beside them.
  */
 const PER_INSTANCE = 24;
-/** Queued pages per instance past which anonymous pages, then any page, are refused at once. */
-const ANONYMOUS_QUEUE = 4;
-const ANY_QUEUE = 8;
+/**
+ * Queued pages per instance past which a page is refused at once. The balancer cannot tell a
+ * signed-in request from one with a made-up cookie, so it treats all pages alike: the portal's
+ * gate, which opens the cookie, puts signed-in navigation first.
+ */
+const QUEUE_PER_INSTANCE = 8;
 
 const languageAcls = `  acl lang_tw req.cook(language) -m str zhTW
   acl lang_cn req.cook(language) -m str zhCN
@@ -56,6 +59,8 @@ export function haproxyConfig({ bind, servers, instances, errorsDir }: BalancerO
 global
   # Within a default open-file limit (each connection takes two descriptors).
   maxconn 4096
+  # A stop waits for requests in flight this long at most (an export streams for minutes).
+  hard-stop-after 10s
 ${resolvers}
 defaults
   mode http
@@ -69,8 +74,9 @@ defaults
   # A fresh connection to an instance for each request: a connection reused just as an instance
   # stops could lose a request that cannot be replayed.
   option http-server-close
-  # A request whose connection failed never reached an instance: safe to send to another. HAProxy
-  # replays only idempotent requests on the other events.
+  # A request whose connection failed never reached an instance: safe to send to another. A read
+  # that got no answer is sent again too; anything else was perhaps done, and is never replayed
+  # (disable-l7-retry in the frontend).
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response response-timeout
@@ -78,22 +84,25 @@ defaults
 
 frontend portal
   bind ${bind}
+  # Only what this balancer saw: the scheme it was reached by, no host a client named.
+  http-request set-header X-Forwarded-Proto http
+  http-request del-header X-Forwarded-Host
   # Pages the fleet cannot start soon are refused here, at once and translated, with the portal's
-  # own words; anonymous ones first. Route handlers (the gateway, exports) go through.
+  # own words. Route handlers (the gateway, exports) go through. A path made to look like one
+  # (/api/%2e%2e/login) only passes this rule: the portal's gate reads paths as the portal does.
   acl handler path_beg /api/ /_next/
-  acl signed_in req.cook(portal_session) -m found
-  acl crowded queue(portal) ge ${ANONYMOUS_QUEUE * instances}
-  acl full queue(portal) ge ${ANY_QUEUE * instances}
+  acl full queue(portal) ge ${QUEUE_PER_INSTANCE * instances}
   acl shed var(txn.shed) -m bool
-  http-request set-var(txn.shed) bool(true) if !handler full || !handler crowded !signed_in
+  http-request set-var(txn.shed) bool(true) if !handler full
 ${languageAcls}
 ${refusals(errorsDir)}
+  # Exports stream for minutes: they do not count against an instance's pages.
+  use_backend exports if { path_beg /api/export/ }
   default_backend portal
 
 backend portal
   balance roundrobin
-  # Signed-in requests leave the queue before anonymous ones.
-  http-request set-priority-class int(1) if !{ req.cook(portal_session) -m found }
+  http-request disable-l7-retry if !METH_GET !METH_HEAD
   option httpchk
   http-check send meth GET uri /api/health/ready
   http-check expect status 200
@@ -101,6 +110,16 @@ backend portal
   # When no instance is ready, a dependency they share is away (Redis, the services): every
   # instance still answers for itself, a translated 503 for what needs it and the rest as usual,
   # rather than the balancer's own page.
+  option allbackups
+${serverLines}
+
+backend exports
+  balance roundrobin
+  http-request disable-l7-retry if !METH_GET !METH_HEAD
+  option httpchk
+  http-check send meth GET uri /api/health/ready
+  http-check expect status 200
+  default-server inter 1s fall 2 rise 1
   option allbackups
 ${serverLines}
 `;

@@ -87,8 +87,11 @@ export class ExportJob {
     this.over = true;
     this.uncount();
     this.progress = { ...this.progress, done: outcome === 'done', cancelled: outcome !== 'done', failed: outcome === 'failed', error };
-    await this.save();
-    await sharedStore().release(claimKey(this.sid));
+    try {
+      await this.save();
+    } finally {
+      await sharedStore().release(claimKey(this.sid));
+    }
   }
 
   /** Refused before any row: the slot is free again and no progress is left behind. */

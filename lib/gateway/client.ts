@@ -88,8 +88,10 @@ export async function callUpstream<N extends CallName>(
 
   const guardKey = definition.guard && session ? `dup:${session.sid}:${name}:${stableKey(payload)}` : undefined;
   if (guardKey && !(await sharedStore().claim(guardKey, timeoutMs(definition)))) return { ok: false, error: { code: 'DUPLICATE_REQUEST' }, newerVersion: false };
-  // One user's calls take turns among themselves (user-calls.ts); a sign-in has no user yet.
-  const leave = session ? await userCalls().enter(String(session.userId)) : () => undefined;
+  // A user's calls from route handlers take turns among themselves (user-calls.ts). A page's are
+  // bounded by the render gate already, and must not hold a render's place while they wait; a
+  // sign-in has no user yet.
+  const leave = session && currentRequest() ? await userCalls().enter(String(session.userId)) : () => undefined;
   try {
     if (!leave) return { ok: false, error: { code: 'BUSY' }, newerVersion: false };
     return await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId, options.address));

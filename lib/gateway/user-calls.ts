@@ -1,9 +1,10 @@
 /**
- * Upstream calls one user has in flight in this process: at most USER_CALLS_IN_FLIGHT (default 6,
- * more than a dashboard asks for at once); more wait their turn, first come first served, behind
- * that user's own calls only. One user's flood (a script, dozens of tabs) then holds at most that
- * many of the services' connections, and everybody else's calls go ahead (docs/decisions.md,
- * "One user's calls"). A user with MAX_WAITING calls already waiting is refused at once.
+ * Upstream calls one user's route handlers have in flight in this process (the gateway, forms,
+ * exports' counts): at most USER_CALLS_IN_FLIGHT (default 6); more wait their turn, first come
+ * first served, behind that user's own calls only. One user's flood (a script, dozens of tabs)
+ * then holds at most that many of the services' connections, and everybody else's calls go ahead
+ * (docs/decisions.md, "One user's calls"). A user with MAX_WAITING calls already waiting is
+ * refused at once. Page renders' calls are bounded by the render gate instead.
  */
 export function userCallsInFlight(env: NodeJS.ProcessEnv = process.env): number {
   const asked = Number(env.USER_CALLS_IN_FLIGHT ?? 6);

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { RowCollector, TooManyColumns, TooManyRows, UnreadableFile, type SheetLimits, type SheetRow } from './sheet';
@@ -23,10 +24,11 @@ const MAX_DEPTH = 16;
 const MAX_ROW = 1_048_576;
 const MAX_COLUMN = 16_384;
 /**
- * Cell elements a worksheet may hold, empty ones included: the template's 201 rows of 8 are 1 608,
- * and a part of 2 MB could hold 500 000 empty ones, a quarter of a second of parsing for nothing.
+ * Elements a part may hold, empty ones included: the template's 201 rows of 8 cells with their
+ * values are about 3 500, its shared strings as many; a part of 2 MB could hold 500 000 empty
+ * ones, a quarter of a second of parsing for nothing.
  */
-const MAX_CELLS = 50_000;
+const MAX_ELEMENTS = 60_000;
 /** Distinct strings a sheet of the template's size can use; a workbook's other sheets may add some. */
 const MAX_SHARED_STRINGS = 65_536;
 
@@ -69,8 +71,10 @@ async function parsePart(zip: ZipFile, entry: Entry, handlers: PartHandlers): Pr
   if (entry.uncompressedSize > PART_BYTES || entry.isEncrypted() || !entry.canDecodeFileData()) fail('part too large or not readable');
   const parser = new SaxesParser();
   let depth = 0;
+  let elements = 0;
   parser.on('opentag', (tag) => {
     if (++depth > MAX_DEPTH) fail('nested too deep');
+    if (++elements > MAX_ELEMENTS) fail('too many elements');
     handlers.open(tag as SaxesTagPlain);
   });
   parser.on('closetag', (tag) => {
@@ -82,7 +86,10 @@ async function parsePart(zip: ZipFile, entry: Entry, handlers: PartHandlers): Pr
   let stream: Readable | undefined;
   try {
     stream = await zip.openReadStreamPromise(entry);
-    for await (const chunk of stream) parser.write((chunk as Buffer).toString('utf8'));
+    // A character's bytes may fall across two chunks: the decoder keeps them until it is whole.
+    const text = new StringDecoder('utf8');
+    for await (const chunk of stream) parser.write(text.write(chunk as Buffer));
+    parser.write(text.end());
     parser.close();
   } catch (error) {
     stream?.destroy();
@@ -127,7 +134,6 @@ function columnOf(reference: string): number {
 function worksheet(shared: readonly string[], sheet: RowCollector): PartHandlers {
   let line = 0;
   let column = -1;
-  let cells = 0;
   let cell: { column: number; type: string; value: string; inline: string } | null = null;
   let reading: 'v' | 't' | null = null;
   return {
@@ -143,7 +149,6 @@ function worksheet(shared: readonly string[], sheet: RowCollector): PartHandlers
         const r = attribute('r');
         const at = r === undefined ? column + 1 : columnOf(r);
         if (at <= column || at >= MAX_COLUMN) fail('cells out of order or past the last column');
-        if (++cells > MAX_CELLS) fail('too many cells');
         column = at;
         cell = { column: at, type: attribute('t') ?? 'n', value: '', inline: '' };
       } else if (cell && (tag.name === 'v' || tag.name === 't')) reading = tag.name;

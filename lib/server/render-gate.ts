@@ -33,7 +33,8 @@ export function maxWaitMs(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function isRender(request: Pick<IncomingMessage, 'method' | 'url'>): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = (request.url ?? '/').split('?')[0] ?? '/';
+  // The path as Next.js routes it: `/api/%2e%2e/dashboard` is the dashboard, not a route handler.
+  const path = new URL(request.url ?? '/', 'http://portal').pathname;
   return !path.startsWith('/api/') && !path.startsWith('/_next/') && !/\.[a-z0-9]+$/i.test(path);
 }
 
@@ -212,9 +213,10 @@ export function gateRenders(limit = rendersInFlight()) {
     const [request, response] = args as [IncomingMessage, ServerResponse];
     observe(request, response);
     if (limit === 0 || !isRender(request)) return emit.call(this, event, ...args);
-    void priorityOf(request).then((priority) =>
-      gate.enter({ response, priority, gone: () => request.socket.destroyed, start: () => emit.call(this, event, ...args), refuse: refusal(request, response) }),
-    );
+    // A cookie that cannot be read at all waits as an anonymous page would.
+    void priorityOf(request)
+      .catch((): Priority => 'anonymous')
+      .then((priority) => gate.enter({ response, priority, gone: () => request.socket.destroyed, start: () => emit.call(this, event, ...args), refuse: refusal(request, response) }));
     return true;
   } as Server['emit'];
 }

@@ -44,7 +44,15 @@ export function sealingPassword(env: NodeJS.ProcessEnv = process.env): Record<nu
   return { [secretId(secret)]: secret };
 }
 
+/**
+ * The id iron-session gives a secret passed alone, as the portal sealed with before secrets had
+ * ids (release 4.4.9): cookies sealed so are opened with the current secret until they expire
+ * (a session's 12 hours, remember-me's day), so that this release signs nobody out.
+ */
+const UNNAMED_SECRET_ID = 1;
+
 /** Iron's password map for opening: the current secret and every accepted one. */
 export function openingPasswords(env: NodeJS.ProcessEnv = process.env): Record<number, string> {
-  return Object.fromEntries([env.SESSION_SECRET ?? '', ...acceptedSecrets(env)].map((secret) => [secretId(secret), secret]));
+  const current = env.SESSION_SECRET ?? '';
+  return { [UNNAMED_SECRET_ID]: current, ...Object.fromEntries([current, ...acceptedSecrets(env)].map((secret) => [secretId(secret), secret])) };
 }

@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import { createClient, ErrorReply } from 'redis';
 import { portalLog } from '../log/logger';
 
 /**
@@ -155,13 +155,18 @@ export class RedisStore implements SharedStore {
     this.client.connect().catch(() => undefined);
   }
 
-  /** Runs one command; StoreUnavailable when Redis does not answer. */
+  /**
+   * Runs one command; StoreUnavailable when Redis does not answer. Only the first connection is
+   * waited for (the process has just started), and only until its first failure. Redis's own
+   * refusal of a command (an error reply) is a fault of ours and goes up as it is.
+   */
   private async run<T>(command: (client: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
-    if (!this.client.isReady && !this.everReady) await Promise.race([this.firstReady, new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_MS).unref())]);
+    if (!this.client.isReady && !this.everReady && !this.down) await Promise.race([this.firstReady, new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_MS).unref())]);
     if (!this.client.isReady) throw new StoreUnavailable();
     try {
       return await command(this.client);
-    } catch {
+    } catch (error) {
+      if (error instanceof ErrorReply) throw error;
       throw new StoreUnavailable();
     }
   }

@@ -148,4 +148,17 @@ describe('the fleet', () => {
     expect(count(await scrape()) - before).toBe(5);
     expect((await raw(fleet.upstreamUrl, 'GET', '/metrics', { headers: { authorization: `Bearer ${fleet.env.METRICS_TOKEN}` } })).status).toBe(200);
   });
+
+  it('refuses a bad start in one sentence that names what to fix: a port taken, PostgreSQL not answering', async () => {
+    const taken = new URL(fleet.url).port;
+    await expect(startFleet({ instances: 1, port: Number(taken), upstreamPort: await freePort(), log: () => undefined })).rejects.toThrow(
+      `Port ${taken} is taken by another program: stop it, or choose other ports with CLUSTER_PORT.`,
+    );
+    const closed = await freePort();
+    const started = Date.now();
+    await expect(
+      startFleet({ instances: 1, port: await freePort(), upstreamPort: await freePort(), env: { DATABASE_URL: `postgres://portal@127.0.0.1:${closed}/portal`, UPSTREAM_MODE: 'test' }, log: () => undefined, stdio: 'ignore' }),
+    ).rejects.toThrow('The reference services stopped before answering: see its message above.');
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
 });

@@ -25,7 +25,8 @@ export function raw(base: string, method: string, path: string, { localAddress =
   const started = Date.now();
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, localAddress, headers }, (res) => {
+    // A request unanswered this long fails the test with its code, rather than hang it.
+    const req = httpRequest({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, localAddress, headers, timeout: 20_000, agent: false }, (res) => {
       answered = true;
       let text = '';
       res.on('data', (chunk) => (text += chunk));
@@ -36,6 +37,7 @@ export function raw(base: string, method: string, path: string, { localAddress =
     });
     // The server may close the connection once it has answered: the rest of the body is not wanted.
     req.on('error', (error) => answered || reject(error));
+    req.on('timeout', () => req.destroy(Object.assign(new Error('no answer within 20 s'), { code: 'ETIMEDOUT' })));
     if (streamBytes === undefined) return req.end(body);
     let sent = 0;
     const chunk = Buffer.alloc(64 * 1024, 'a');

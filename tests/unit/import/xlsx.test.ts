@@ -101,8 +101,14 @@ describe('the xlsx reader', () => {
     expect(await readXlsxRows(await workbook(`<row r="1">${inline('A1', 'x')}</row>${blankLines}`), LIMITS)).toHaveLength(1);
   });
 
-  it('refuses a sheet of empty cells by the hundred thousand (past column XFD, or past 50 000 cells) before parsing it all', async () => {
-    for (const rows of [`<row r="1">${'<c/>'.repeat(500_000)}</row>`, Array.from({ length: 31 }, (_, r) => `<row r="${r + 1}">${'<c/>'.repeat(16_000)}</row>`).join('')]) {
+  it('keeps Chinese text whole where a character’s bytes fall across the inflated chunks', async () => {
+    const reason = '商戶退款測試'.repeat(9_000);
+    const file = await workbook(`<row r="1"><c r="A1" t="s"><v>0</v></c></row>`, `<si><t>${reason}</t></si>`);
+    expect(await readXlsxRows(file, LIMITS)).toEqual([{ line: 1, cells: [reason] }]);
+  });
+
+  it('refuses a part of empty elements by the hundred thousand (past column XFD, or past 60 000 elements) before parsing it all', async () => {
+    for (const rows of [`<row r="1">${'<c/>'.repeat(500_000)}</row>`, Array.from({ length: 31 }, (_, r) => `<row r="${r + 1}">${'<c/>'.repeat(16_000)}</row>`).join(''), '<row/>'.repeat(300_000), `<row r="1"><c r="A1">${'<x/>'.repeat(400_000)}</c></row>`]) {
       const started = performance.now();
       expect(await refusal(readXlsxRows(await workbook(rows), LIMITS))).toBe('unreadable');
       expect(performance.now() - started).toBeLessThan(1000);

@@ -1,3 +1,4 @@
+import { sealData } from 'iron-session';
 import { checkCaptcha, issueCaptcha } from '@/lib/auth/captcha';
 import { openSession, sealSession, type SessionData } from '@/lib/session/session';
 import { MemoryStore } from '@/lib/store/shared-store';
@@ -47,6 +48,12 @@ describe('rotating the session secret', () => {
     // Phase 3: the old secret dropped, once the sessions it sealed have run out.
     expect(await asInstance(NEW, [], () => opens(phaseTwo))).toBe(true);
     expect(await asInstance(NEW, [], () => opens(before))).toBe(false);
+  });
+
+  it('opens a cookie sealed before secrets had ids (the release before), so that upgrading signs nobody out', async () => {
+    const sealedBefore = await sealData(session(), { password: NEW, ttl: 3600 });
+    expect(await asInstance(NEW, [], () => opens(sealedBefore))).toBe(true);
+    expect(await asInstance(OLD, [], () => opens(sealedBefore))).toBe(false);
   });
 
   it('checks a picture code made before the rotation', async () => {

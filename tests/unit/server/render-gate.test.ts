@@ -86,6 +86,10 @@ describe('the render gate', () => {
     expect(render('GET', '/_next/static/chunks/main.js')).toBe(false);
     expect(render('GET', '/icon.svg')).toBe(false);
     expect(render('POST', '/dashboard/dashboard')).toBe(false);
+    // A path made to look like a route handler's is read as Next.js routes it.
+    expect(render('GET', '/api/%2e%2e/dashboard/dashboard')).toBe(true);
+    expect(render('GET', '/_next/../login')).toBe(true);
+    expect(render('GET', '/api/gateway/../../transaction/transactions')).toBe(true);
   });
 
   it('takes its limit from RENDERS_IN_FLIGHT, 8 when unset or not a whole number', () => {
