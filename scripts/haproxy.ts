@@ -18,16 +18,18 @@ export interface BalancerOptions {
 }
 
 /**
- * Requests of pages an instance takes at once before the balancer queues them: its renders in
- * flight (8), with room for the route handlers beside them.
+ * Requests an instance takes at once before the balancer queues them: its renders in flight (8).
+ * Past it the balancer's own line and refusals come first: they cost no instance's event loop any
+ * work, so a refusal takes a millisecond where an instance busy rendering takes hundreds
+ * (docs/performance.md, "Overload").
  */
-const PER_INSTANCE = 24;
+const PER_INSTANCE = 8;
 /**
  * Queued pages per instance past which a page is refused at once. The balancer cannot tell a
  * signed-in request from one with a made-up cookie, so it treats all pages alike: the portal's
  * gate, which opens the cookie, puts signed-in navigation first.
  */
-const QUEUE_PER_INSTANCE = 8;
+const QUEUE_PER_INSTANCE = 4;
 
 const languageAcls = `  acl lang_tw req.cook(language) -m str zhTW
   acl lang_cn req.cook(language) -m str zhCN
@@ -103,6 +105,8 @@ ${refusals(errorsDir)}
 backend portal
   balance roundrobin
   http-request disable-l7-retry if !METH_GET !METH_HEAD
+  # Route handlers (the gateway, forms) leave the line before pages.
+  http-request set-priority-class int(-1) if { path_beg /api/ }
   option httpchk
   http-check send meth GET uri /api/health/ready
   http-check expect status 200

@@ -19,12 +19,12 @@ export function rendersInFlight(env: NodeJS.ProcessEnv = process.env): number {
 
 /**
  * The longest a page request may be expected to wait for its turn (ADMISSION_MAX_WAIT_MS, default
- * 1000): one expected to wait longer is refused at once with 503 and Retry-After, rather than
- * queued into a time-out (docs/operations.md, "Overload").
+ * 500): one expected to wait longer is refused at once with 503 and Retry-After, rather than
+ * queued into a time-out (docs/operations.md, "Overload"; the figures in docs/performance.md).
  */
 export function maxWaitMs(env: NodeJS.ProcessEnv = process.env): number {
-  const asked = Number(env.ADMISSION_MAX_WAIT_MS ?? 1000);
-  return Number.isFinite(asked) && asked > 0 ? asked : 1000;
+  const asked = Number(env.ADMISSION_MAX_WAIT_MS ?? 500);
+  return Number.isFinite(asked) && asked > 0 ? asked : 500;
 }
 
 /**
@@ -66,8 +66,9 @@ const FASTER = 0.1;
 /**
  * First come, first served within a priority, signed-in first: at most `limit` admitted. A request
  * expected to wait more than `maxWait` (the renders ahead of it, a `limit` at a time, at the
- * measured time of a render) is refused at once; so is one that waited past twice that, when its
- * turn comes. A request whose client left while waiting is dropped.
+ * measured time of a render, or what the last one to leave the line waited) is refused at once.
+ * One let in is served: refusing it after its wait would make the refusal slow and waste the wait.
+ * A request whose client left while waiting is dropped.
  */
 export class RenderGate {
   private running = 0;
@@ -129,12 +130,7 @@ export class RenderGate {
     for (const priority of ['signedIn', 'anonymous'] as const) {
       for (let turn = this.waiting[priority].shift(); turn; turn = this.waiting[priority].shift()) {
         if (turn.gone()) continue;
-        const waited = this.now() - turn.since;
-        this.lastWaitMs = waited;
-        if (waited > 2 * this.maxWait) {
-          this.shed(turn, priority, this.renderMs);
-          continue;
-        }
+        this.lastWaitMs = this.now() - turn.since;
         return this.admit(turn);
       }
     }

@@ -101,12 +101,12 @@ describe('the render gate', () => {
     expect(rendersInFlight({ RENDERS_IN_FLIGHT: 'many' })).toBe(8);
   });
 
-  it('takes its longest expected wait from ADMISSION_MAX_WAIT_MS, 1000 ms when unset or nonsense', () => {
+  it('takes its longest expected wait from ADMISSION_MAX_WAIT_MS, 500 ms when unset or nonsense', () => {
     const maxWait = (env: Record<string, string>) => waitOf(env as NodeJS.ProcessEnv);
-    expect(maxWait({})).toBe(1000);
+    expect(maxWait({})).toBe(500);
     expect(maxWait({ ADMISSION_MAX_WAIT_MS: '250' })).toBe(250);
-    expect(maxWait({ ADMISSION_MAX_WAIT_MS: '0' })).toBe(1000);
-    expect(maxWait({ ADMISSION_MAX_WAIT_MS: 'soon' })).toBe(1000);
+    expect(maxWait({ ADMISSION_MAX_WAIT_MS: '0' })).toBe(500);
+    expect(maxWait({ ADMISSION_MAX_WAIT_MS: 'soon' })).toBe(500);
   });
 });
 
@@ -162,13 +162,13 @@ describe('admission under overload', () => {
     expect(gate.expectedWaitMs('signedIn')).toBe(400);
   });
 
-  it('refuses, when its turn comes, a request that has waited more than twice the bound', () => {
+  it('serves a request it let in, however long its wait turned out', () => {
     const { started, refused, request, close, tick } = harness(1, 200);
     request('a');
     request('b');
     tick(500);
     close('a');
-    expect(started).toEqual(['a']);
-    expect(refused.map(([name]) => name)).toEqual(['b']);
+    expect(started).toEqual(['a', 'b']);
+    expect(refused).toEqual([]);
   });
 });
