@@ -10,9 +10,12 @@ import PORTAL_NODE_ARGS from '../../scripts/portal-node-args.json';
 /** A port of this run's own for a server the test starts (beside the portal's), one per worker. */
 const sparePort = () => E2E_PORT + 1 + test.info().parallelIndex;
 
-/** The image's command after `node`, read from the Dockerfile: what it runs is what this runs. */
+/**
+ * The image's command after `node`, read from the Dockerfile's last stage (the image `docker build`
+ * makes; the services stage before it is a demo fleet's): what it runs is what this runs.
+ */
 const imageArgs = (): string[] => {
-  const command = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
+  const command = [...readFileSync('Dockerfile', 'utf8').matchAll(/^CMD (\[.*\])$/gm)].at(-1)?.[1];
   const [node, ...args] = JSON.parse(command ?? '[]') as string[];
   expect(node).toBe('node');
   return args;
