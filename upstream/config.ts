@@ -36,6 +36,14 @@ export interface UpstreamConfig {
   connectTimeoutMs?: number;
   /** PostgreSQL: connections in the pool. */
   poolSize?: number;
+  /**
+   * The key authenticator secrets are sealed with at rest (FACTOR_KEY); required in production.
+   * Demo and test without one derive it from the payload key (warned at start).
+   */
+  factorKey?: string;
+  /** WebAuthn's relying party: the portal's host name (WEBAUTHN_RP_ID), and the origins its pages are served from. */
+  webauthnRpId?: string;
+  webauthnOrigins?: string[];
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -66,5 +74,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     statementTimeoutMs: number(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
     connectTimeoutMs: number(env.DATABASE_CONNECT_TIMEOUT_MS, 10_000),
     poolSize: number(env.DATABASE_POOL_SIZE, 10),
+    factorKey: env.FACTOR_KEY || undefined,
+    webauthnRpId: env.WEBAUTHN_RP_ID || undefined,
+    webauthnOrigins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : undefined,
   };
+}
+
+/**
+ * The relying party of passkeys: WEBAUTHN_RP_ID, else the portal's host name; an IP address cannot be
+ * one (browsers refuse it), so then `localhost`, where browsers allow WebAuthn over plain http. The
+ * origins accepted: WEBAUTHN_ORIGINS, else the portal's own, and the same port on localhost.
+ */
+export function relyingParty(config: Pick<UpstreamConfig, 'portalUrl' | 'webauthnRpId' | 'webauthnOrigins'>): { id: string; origins: string[] } {
+  const portal = new URL(config.portalUrl);
+  const isAddress = /^[\d.]+$|^\[/.test(portal.hostname);
+  const id = config.webauthnRpId ?? (isAddress ? 'localhost' : portal.hostname);
+  const origins = config.webauthnOrigins ?? [...new Set([portal.origin, `${portal.protocol}//${id}${portal.port ? `:${portal.port}` : ''}`])];
+  return { id, origins };
+}
+
+/** The key that seals authenticator secrets; outside production a stand-in derived from the payload key. */
+export function factorKeyOf(config: Pick<UpstreamConfig, 'factorKey' | 'payloadKey'>): string {
+  return config.factorKey ?? `derived-for-demo-and-tests:${config.payloadKey}`;
 }

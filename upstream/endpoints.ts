@@ -7,9 +7,11 @@ import { COLLECT_ENDPOINTS } from './services/collect';
 import { ASSET_ENDPOINTS } from './services/assets';
 import { DEV_ENDPOINTS } from './services/dev';
 import { DOCUMENT_ENDPOINTS } from './services/documents';
+import { FACTOR_ENDPOINTS } from './services/factors';
 import { MERCHANT_ENDPOINTS } from './services/merchants';
 import { NOTICE_ENDPOINTS } from './services/notices';
 import { REFUND_ENDPOINTS } from './services/refunds';
+import { SECOND_STEP_ENDPOINTS } from './services/second-step';
 import { SETTLEMENT_ENDPOINTS } from './services/settlements';
 import { SSO_ENDPOINTS } from './services/sso';
 import { TIP_ENDPOINTS } from './services/tips';
@@ -19,6 +21,8 @@ import { TRANSACTION_ENDPOINTS } from './services/transactions';
 export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
   return [
     ...SSO_ENDPOINTS,
+    ...SECOND_STEP_ENDPOINTS,
+    ...FACTOR_ENDPOINTS,
     ...ACCOUNT_ENDPOINTS,
     ...ACTIVITY_ENDPOINTS,
     ...TRANSACTION_ENDPOINTS,

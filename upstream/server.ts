@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { Clock } from './clock';
-import { loadConfig, type UpstreamConfig } from './config';
+import { factorKeyOf, loadConfig, type UpstreamConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { endpointsFor } from './endpoints';
@@ -40,6 +40,11 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
   const logger = options.logger ?? createLogger('upstream');
   const log = options.log ?? ((line: string) => logger.info(line));
   if (config.payloadKey.length < 16) throw new StartupError('PAYLOAD_KEY must be set (at least 16 characters): the envelope key the portal shares with the services.');
+  if ((config.factorKey ?? '').length < 16) {
+    // Authenticator secrets sealed under a key derived from another secret would be lost with it.
+    if (config.mode === 'production') throw new StartupError('FACTOR_KEY must be set (at least 16 characters): the key that seals the authenticator secrets at rest.');
+    log('FACTOR_KEY is not set: authenticator secrets are sealed with a key derived from PAYLOAD_KEY (demo and test only)');
+  }
   const inMemory = config.databaseUrl !== undefined || config.dataDir === ':memory:';
   // Migrations and the first seed run long statements: they run without the serving limits.
   let db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: inMemory ? undefined : `${config.dataDir}/pglite` });
@@ -50,7 +55,7 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
   if (!seeded) {
     const transactions = options.seedTransactions ?? DEFAULT_SEED.transactions;
     log(`seeding the demo data (${transactions} transactions, once)...`);
-    await seedDatabase(db, { transactions }, log);
+    await seedDatabase(db, { transactions, factorKey: factorKeyOf(config) }, log);
   }
   if (config.databaseUrl) {
     await db.close();

@@ -39,6 +39,19 @@ export const ACTIVITY_ACTIONS = [
   'collect.request',
   'collect.cancel',
   'collect.pay',
+  'factor.totp.enrol',
+  'factor.totp.remove',
+  'factor.passkey.add',
+  'factor.passkey.rename',
+  'factor.passkey.remove',
+  'factor.recovery.used',
+  'factor.failed',
+  'factor.locked',
+  'factor.device.trust',
+  'factor.device.remove',
+  'factor.policy',
+  'factor.reset',
+  'device.remember',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

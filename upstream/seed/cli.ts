@@ -1,6 +1,6 @@
 // `npm run seed -- --transactions N [--seed S]`: migrates and reseeds the reference database.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { factorKeyOf, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEFAULT_SEED, seedDatabase } from './generate';
@@ -19,7 +19,7 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   try {
     await migrate(db);
-    const result = await seedDatabase(db, { transactions, seed }, (line) => console.log(`seed: ${line}`));
+    const result = await seedDatabase(db, { transactions, seed, factorKey: factorKeyOf(config) }, (line) => console.log(`seed: ${line}`));
     console.log(`seed: ${result.transactions} transactions up to ${result.anchor} in ${db.kind}`);
   } finally {
     await db.close();

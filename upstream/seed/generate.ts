@@ -2,6 +2,7 @@ import { addDays, daysBetween, toIsoDay, toCompactDay, wallClock, type CalendarD
 import { SYSTEM_OPERATOR } from '../../lib/assets/codes';
 import { isWallet, TRANSACTION_TYPES, type PaymentType, type TransactionTypeCode } from '../../lib/domain/transaction-types';
 import type { Database, Queryable } from '../db/database';
+import { hashFactorToken, sealSecret } from '../rules/factor-secrets';
 import { hashPassword } from '../rules/password-hash';
 import { centsToDecimal } from '../rules/money';
 import { mdrCents, type FeeRates } from '../rules/mdr';
@@ -9,7 +10,7 @@ import { transactionNumbers } from '../rules/numbers';
 import { insertDocuments, insertNotifications } from './notices';
 import { insertApplication } from '../services/applications';
 import { createRandom, type Random } from './prng';
-import { CUSTOMERS, DEMO_PASSWORD, DISTRICTS, MENUS, PARTNERS, ROLES, USERS, type UserSeed } from './reference-data';
+import { CUSTOMERS, DEMO_FACTOR_ACCOUNT, DEMO_FACTOR_SECRET, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DISTRICTS, MENUS, PARTNERS, ROLES, USERS, type UserSeed } from './reference-data';
 
 export interface SeedOptions {
   /** About how many transactions to generate (default 200 000). */
@@ -17,6 +18,8 @@ export interface SeedOptions {
   /** PRNG seed: the same seed and day give the same data. */
   seed: number;
   now: Date;
+  /** The key the demo user's authenticator secret is sealed with (the services' FACTOR_KEY). */
+  factorKey?: string;
   /** Months of history before today. */
   months: number;
 }
@@ -55,6 +58,7 @@ export async function seedDatabase(db: Database, options: Partial<SeedOptions> =
   await db.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
   const { terminals, fees } = await insertOrganisation(db, random, anchor);
   const userIds = await insertUsers(db, anchor);
+  if (opts.factorKey) await enrolDemoFactor(db, userIds, opts.factorKey, timestamp(addDays(anchor, -30), 10 * 3600));
   log(`organisation and ${USERS.length} users in ${Date.now() - started} ms`);
 
   const generator = new TransactionGenerator(random, anchor, nowSecond, terminals, fees);
@@ -653,5 +657,15 @@ async function insertServiceApplications(db: Database, anchor: CalendarDay, user
       monthlyVolume: '250000.00', remark: '', status, rejectReason, applicantUserId: users.get(account) as number,
       createdAt: timestamp(addDays(anchor, -createdDaysAgo), 11 * 3600), updatedAt: timestamp(addDays(anchor, -updatedDaysAgo), 15 * 3600),
     });
+  }
+}
+
+/** The one demo user with a second factor: its authenticator secret (sealed) and recovery codes (hashed). */
+async function enrolDemoFactor(db: Database, userIds: Map<string, number>, factorKey: string, at: string) {
+  const userId = userIds.get(DEMO_FACTOR_ACCOUNT);
+  if (userId === undefined) return;
+  await db.query('INSERT INTO factor_totp (user_id, secret_sealed, confirmed_at, created_at) VALUES ($1, $2, $3, $3)', [userId, sealSecret(DEMO_FACTOR_SECRET, factorKey), at]);
+  for (const code of DEMO_RECOVERY_CODES) {
+    await db.query('INSERT INTO factor_recovery_codes (user_id, code_hash, created_at) VALUES ($1, $2, $3)', [userId, hashFactorToken(code, factorKey), at]);
   }
 }

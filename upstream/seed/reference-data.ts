@@ -5,6 +5,14 @@
 
 export const DEMO_PASSWORD = 'Portal#2026';
 
+/**
+ * The demo user enrolled with an authenticator app (issue 26), whose secret README prints so that
+ * anyone can add it to an app and try the second step; every other demo user has no second factor.
+ */
+export const DEMO_FACTOR_ACCOUNT = 'secure@demo.test';
+export const DEMO_FACTOR_SECRET = 'KRUGS4ZANFZSAYJAMRSW233TMVRXEZLU';
+export const DEMO_RECOVERY_CODES = ['secur-aaaaa', 'secur-bbbbb', 'secur-ccccc', 'secur-ddddd', 'secur-eeeee', 'secur-fffff', 'secur-ggggg', 'secur-hhhhh', 'secur-iiiii', 'secur-jjjjj'];
+
 export const PARTNERS = [{ partner_no: 'P0001', name: 'Harbour Payments Partners', cname: '海港支付夥伴' }];
 
 export interface CustomerSeed {
@@ -154,6 +162,7 @@ export const USERS: UserSeed[] = [
   { account: 'assets@demo.test', email: 'assets@demo.test', type: 'CUSTOMER', type_no: 'C0001', name: 'Lam Hoi Yan', role_id: 8, appellation: 'MS', job_title: 'Treasurer', department: 'Finance', contact_number: '85296789012' },
   { account: 'partner@demo.test', email: 'partner@demo.test', type: 'PARTNER', type_no: 'P0001', name: 'Ng Chi Keung', role_id: 1, appellation: 'MR', job_title: 'Partner Manager', department: 'Partnerships', contact_number: '85297890123' },
   { account: 'newcomer@demo.test', email: 'newcomer@demo.test', type: 'CUSTOMER', type_no: 'C0001', name: 'Yeung Ka Yan', role_id: 2, pwd_flag: true, op_pwd_flag: true, appellation: 'MS', job_title: 'Accounts Assistant', department: 'Finance', contact_number: '85298901234' },
+  { account: 'secure@demo.test', email: 'secure@demo.test', type: 'CUSTOMER', type_no: 'C0001', name: 'Chow Siu Fung', role_id: 3, appellation: 'MR', job_title: 'Risk Manager', department: 'Finance', contact_number: '85293456780' },
   { account: 'other@demo.test', email: 'other@demo.test', type: 'CUSTOMER', type_no: 'C0002', name: 'Tsang Wai Ming', role_id: 1, appellation: 'MR', job_title: 'Owner', department: 'Management', contact_number: '85299012345' },
   { account: 'other-maker@demo.test', email: 'other-maker@demo.test', type: 'CUSTOMER', type_no: 'C0002', name: 'Kwok Lai Ha', role_id: 4, appellation: 'MS', job_title: 'Shop Manager', department: 'Operations', contact_number: '85290123456' },
   { account: 'other-checker@demo.test', email: 'other-checker@demo.test', type: 'CUSTOMER', type_no: 'C0002', name: 'Fung Chun Kit', role_id: 3, appellation: 'MR', job_title: 'Accountant', department: 'Finance', contact_number: '85291123456' },

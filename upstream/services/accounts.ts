@@ -7,7 +7,9 @@ import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint'
 import { forbidden, notFound } from '../http/errors';
 import { optionalText, pageOf, pageOffset, paging, text, wholeNumber } from '../http/inputs';
 import { hashPassword } from '../rules/password-hash';
+import { proofInput, stepUp } from './factor-proof';
 import { sendMail } from './mail';
+import { revokeDeviceTokens } from './second-step';
 import { USER_INFO_SQL } from './sso';
 
 /** Spec section 5's account rules. */
@@ -49,7 +51,7 @@ const editAccount = authedCall({
   path: '/sso/api/v1/user/updateCustomerUserInfo',
   menus: ['accountStatus'],
   // Role 1 is the sole account administrator (spec section 6): nobody is promoted to it.
-  input: z.object({ userId: wholeNumber(1), roleId: wholeNumber(2, 8), status, ...contactFields }),
+  input: z.object({ userId: wholeNumber(1), roleId: wholeNumber(2, 8), status, ...contactFields, ...proofInput }),
   async handle(context, input) {
     requireAdministrator(context);
     const { db, principal } = context;
@@ -65,13 +67,17 @@ const editAccount = authedCall({
     // Account names and e-mail addresses are one namespace: either signs in.
     const [taken] = await db.query('SELECT 1 FROM users WHERE (lower(contact_email) = lower($1) OR lower(account) = lower($1)) AND user_id <> $2', [input.contactEmail, input.userId]);
     if (taken) return { success: 1, code: 'DUPLICATE_EMAIL', msg: 'Another account uses this e-mail address' };
+    await stepUp(context, input);
     await db.query(
       `UPDATE users SET contact_number = $2, contact_name = $3, contact_email = $4, role_id = $5, status = $6, job_title = $7,
               department = $8, appellation = $9 WHERE user_id = $1`,
       [input.userId, input.contactNumber, input.contactName, input.contactEmail, input.roleId, input.status, input.jobTitle, input.department, input.appellation],
     );
     // A deactivated user's sessions end now: its tokens die here, its portal sessions at the portal.
-    if (input.status === 0) await db.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [input.userId, context.clock.timestamp()]);
+    if (input.status === 0) {
+      await db.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [input.userId, context.clock.timestamp()]);
+      await revokeDeviceTokens(db, input.userId, context.clock.timestamp());
+    }
     const changed = (Object.keys(EDITED_FIELDS) as (keyof typeof EDITED_FIELDS)[]).filter((field) => String(before[EDITED_FIELDS[field]]) !== String(input[field]));
     const action = before.status === input.status ? 'account.edit' : input.status === 1 ? 'account.activate' : 'account.deactivate';
     await context.log(action, before.account, { userId: input.userId, changed, roleId: input.roleId });
@@ -100,6 +106,7 @@ const insertAccount = authedCall({
     authBy: optionalText(300),
     status: status.default(1),
     ...contactFields,
+    ...proofInput,
   }),
   // The new passwords are hashed (scrypt) before the call's short transaction, holding nothing.
   outsideTransaction: true,
@@ -130,6 +137,7 @@ const insertAccount = authedCall({
         [input.account, input.contactEmail],
       );
       if (duplicate) return { success: 1, code: 'DUPLICATE_ACCOUNT', msg: 'An account with this name or e-mail address exists' };
+      await stepUp(step, input);
       const [row] = await db.query<{ user_id: number }>(
         `INSERT INTO users (account, type, type_no, name, contact_name, contact_email, contact_number, is_admin, role_id, status,
            password_hash, op_password_hash, pwd_flag, op_pwd_flag, assigned_by, auth_by, job_title, department, appellation, created_at)

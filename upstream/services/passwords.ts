@@ -2,6 +2,7 @@ import { PASSWORD_HISTORY, passwordProblems } from '../../lib/auth/password-poli
 import type { Queryable } from '../db/database';
 import { ServiceError } from '../http/errors';
 import { verifyPassword } from '../rules/password-hash';
+import { revokeDeviceTokens } from './second-step';
 
 export type PasswordKind = 'login' | 'op';
 
@@ -57,6 +58,8 @@ export async function storePassword(db: Queryable, userId: number, kind: Passwor
         )
       : await db.query('UPDATE users SET op_password_hash = $2, op_pwd_flag = false WHERE user_id = $1 AND op_password_hash IS NOT DISTINCT FROM $3 RETURNING user_id', [userId, hash, expected]);
   if (!stored) return false;
+  // A new login password ends every trusted device and remembered sign-in (issue 26).
+  if (kind === 'login') await revokeDeviceTokens(db, userId, now);
   await db.query('INSERT INTO password_history (user_id, kind, password_hash, created_at) VALUES ($1, $2, $3, $4)', [userId, kind, hash, now]);
   return true;
 }

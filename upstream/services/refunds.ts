@@ -8,6 +8,7 @@ import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint'
 import { forbidden, notFound, ServiceError } from '../http/errors';
 import { amount, optionalText, pageOf, pageOffset, paging, text, timestamp14, wholeNumber } from '../http/inputs';
 import { verifyPassword } from '../rules/password-hash';
+import { factorsOf, hasFactor, proofInput, stepUp } from './factor-proof';
 import { passwordColumn, STALE, untilStable } from './passwords';
 import { checkUserId, timeSpan } from './scope-checks';
 import { TRANSACTION_COLUMNS } from './transactions';
@@ -341,7 +342,9 @@ const decide = authedCall({
   input: z.object({
     refundArray: z.array(wholeNumber(1)).min(1).max(50),
     result: z.enum(['approve', 'reject', '20', '40']).transform((v) => (v === 'approve' || v === '20' ? APPROVAL.approvedUnpaid : APPROVAL.rejected)),
-    password: text(256).min(1),
+    // The password where the approver has no second factor; else the factor (issue 26: step-up).
+    password: text(256).optional(),
+    ...proofInput,
     userid: wholeNumber(1).optional(),
   }),
   // The approval password (scrypt) is checked before the decisions' short transaction.
@@ -351,9 +354,11 @@ const decide = authedCall({
     checkUserId(context, input.userid);
     if (!principal.canApprove) throw forbidden('This role cannot approve refunds');
     return untilStable(async () => {
-      const checked = await checkApprovalPassword(context, input.password);
+      const factor = hasFactor(await factorsOf(context.db, principal.userId));
+      if (!factor && !input.password) throw new ServiceError(422, 'APPROVAL_PASSWORD_REQUIRED', 'The password is required');
+      const checked = factor ? null : await checkApprovalPassword(context, input.password ?? '');
       return context.writes(async (step) => {
-        if ((await recordApprovalPassword(step, checked, input.refundArray)) === STALE) return STALE;
+        if (checked ? (await recordApprovalPassword(step, checked, input.refundArray)) === STALE : !(await stepUp(step, input))) return STALE;
         const { db, clock } = step;
         const { customers, merchants } = await step.scope();
         const result = [];

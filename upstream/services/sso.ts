@@ -6,7 +6,10 @@ import { forbidden, ServiceError } from '../http/errors';
 import { optionalText, passwordType, text, wholeNumber } from '../http/inputs';
 import { hashToken, menuCodesOf, newToken } from '../http/principal';
 import { hashPassword, verifyPassword } from '../rules/password-hash';
+import { factorRequired } from './factor-policy';
+import { factorsOf, hasFactor } from './factor-proof';
 import { sendMail } from './mail';
+import { afterFirstFactor, usedDeviceToken } from './second-step';
 import { currentPasswordHash, isRecentPassword, newPasswordProblem, passwordColumn, passwordState, STALE, storePassword, untilStable, type PasswordKind } from './passwords';
 
 export const NORMAL_LOGIN = 'EPA';
@@ -16,7 +19,7 @@ const SSO_TOKEN_MINUTES = 2;
 /** A hash that verifies nothing, so an unknown account costs the same time as a wrong password. */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-interface UserRow {
+export interface UserRow {
   user_id: number;
   account: string;
   name: string;
@@ -32,7 +35,7 @@ interface UserRow {
   locked_until: string | null;
 }
 
-const USER_COLUMNS = 'user_id, account, name, type, type_no, role_id, is_admin, status, password_hash, pwd_flag, op_pwd_flag, failed_logins, locked_until';
+export const USER_COLUMNS = 'user_id, account, name, type, type_no, role_id, is_admin, status, password_hash, pwd_flag, op_pwd_flag, failed_logins, locked_until';
 
 async function issueToken(db: Queryable, userId: number, kind: 'session' | 'sso', loginType: string, now: string, expires: string) {
   const token = newToken();
@@ -43,8 +46,9 @@ async function issueToken(db: Queryable, userId: number, kind: 'session' | 'sso'
 }
 
 /** The login answer of spec section 7: a list whose first item describes the session. */
-async function loginAnswer(context: PublicContext, user: UserRow, serviceCode: string) {
+export async function loginAnswer(context: PublicContext, user: UserRow, serviceCode: string) {
   const { db, clock, config } = context;
+  const factorSetup = (await factorRequired(db, user)) && !hasFactor(await factorsOf(db, user.user_id));
   const loginType = user.pwd_flag ? TEMP_PASSWORD_LOGIN : NORMAL_LOGIN;
   const token = await issueToken(db, user.user_id, 'session', loginType, clock.timestamp(), clock.timestamp(config.tokenTtlMinutes));
   const rank = user.type === 'PARTNER' ? 'PARTNER' : 'CUSTOMER';
@@ -61,6 +65,8 @@ async function loginAnswer(context: PublicContext, user: UserRow, serviceCode: s
       opPwdFlag: user.op_pwd_flag ? 1 : 0,
       loginType,
       expiresAt: clock.timestamp(config.tokenTtlMinutes),
+      // Under the organisation's second-factor policy without a factor: set-up comes first (issue 26).
+      factorSetup: factorSetup ? 1 : 0,
     },
   ];
 }
@@ -72,11 +78,15 @@ const login = publicCall({
   path: '/sso/api/v1/login',
   input: z.object({
     username: text(254).min(1),
-    password: text(256).min(1),
+    // Empty with a remembered sign-in's token instead (issue 26: remember me keeps no password).
+    password: text(256).optional(),
+    rememberToken: optionalText(100),
+    // A trusted device's token: the second step is skipped on it.
+    deviceToken: optionalText(100),
     serviceCode: optionalText(50),
     emcToken: optionalText(500),
     memberId: optionalText(100),
-  }),
+  }).refine((input) => Boolean(input.password || input.rememberToken), { message: 'password or rememberToken is required', path: ['password'] }),
   // The password check (scrypt) runs before the call's short transaction, holding nothing.
   outsideTransaction: true,
   async handle(context, input) {
@@ -86,7 +96,7 @@ const login = publicCall({
     const locked = (lockedUntil?: string) =>
       new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', lockedUntil ? { lockedUntil } : undefined);
     if (!user) {
-      await verifyPassword(input.password, DUMMY_HASH);
+      await verifyPassword(input.password ?? '', DUMMY_HASH);
       return context.writes(async (step) => {
         await step.log('login.failed', input.username, { reason: 'unknown account' }, undefined, 'refused');
         throw invalidCredentials();
@@ -99,8 +109,14 @@ const login = publicCall({
         throw locked(user.locked_until ?? undefined);
       });
     }
-    const matches = await verifyPassword(input.password, user.password_hash);
+    const remembered = !input.password;
+    const matches = remembered || (await verifyPassword(input.password ?? '', user.password_hash));
     return context.writes(async (step) => {
+      // A remembered sign-in's token is used up here; the portal asks for the next one (rotation).
+      if (remembered && !(await usedDeviceToken(step, user.user_id, 'remember', input.rememberToken, true))) {
+        await step.log('login.failed', user.account, { reason: 'remembered sign-in expired' }, who, 'refused');
+        throw new ServiceError(401, 'REMEMBER_TOKEN_INVALID', 'The remembered sign-in has expired; enter the password');
+      }
       if (!matches) {
         // One statement counts the failure and sets the lock, so concurrent failures cannot clear it;
         // the counter restarts only with a new lock.
@@ -129,8 +145,7 @@ const login = publicCall({
         if (state?.locked) throw locked();
         throw invalidCredentials();
       }
-      await step.log('login', user.account, {}, who);
-      return loginAnswer(step, user, input.serviceCode ?? 'EPA');
+      return afterFirstFactor(step, user, input.serviceCode ?? 'EPA', input.deviceToken);
     });
   },
 });
