@@ -1,35 +1,25 @@
 import 'server-only';
-import { sealData, unsealData } from 'iron-session';
-import type { NextRequest, NextResponse } from 'next/server';
-import { openingPasswords, sealingPassword } from '../session/config';
+import type { NextResponse } from 'next/server';
+import { REMEMBER_DAYS } from '../two-step/codes';
 
 /**
- * Remember me (DESIGN.md section 3, spec section 3): the user name in a plain cookie, the password
- * sealed with the server's secret in an httpOnly cookie, a flag; all three for 1 day. The login
- * form learns only that a password is remembered, never the password.
+ * Remember me (DESIGN.md section 3, issue 26): the account name in a cookie, and a revocable,
+ * rotating device token the services keep (one day, used up by each sign-in and replaced), in an
+ * httpOnly cookie; never the password, not even sealed. The login form learns only that a sign-in
+ * is remembered.
  */
-export const REMEMBER = { username: 'ctrs_username', password: 'ctrs_password', flag: 'ctrs_rememberme' } as const;
-const ONE_DAY = 24 * 60 * 60;
+export const REMEMBER = { username: 'ctrs_username', token: 'ctrs_token', flag: 'ctrs_rememberme' } as const;
+/** Browsers signed in before issue 26 hold the sealed password here: every sign-in answer removes it. */
+const LEGACY_PASSWORD_COOKIE = 'ctrs_password';
 
-export async function remember(response: NextResponse, username: string, password: string, secure: boolean) {
-  const options = { httpOnly: true, secure, sameSite: 'lax' as const, path: '/', maxAge: ONE_DAY };
+export function remember(response: NextResponse, username: string, token: string, secure: boolean) {
+  const options = { httpOnly: true, secure, sameSite: 'lax' as const, path: '/', maxAge: REMEMBER_DAYS * 24 * 60 * 60 };
   response.cookies.set(REMEMBER.username, username, options);
-  response.cookies.set(REMEMBER.password, await sealData({ username, password }, { password: sealingPassword(), ttl: ONE_DAY }), options);
+  response.cookies.set(REMEMBER.token, token, options);
   response.cookies.set(REMEMBER.flag, '1', options);
+  response.cookies.set(LEGACY_PASSWORD_COOKIE, '', { path: '/', maxAge: 0 });
 }
 
 export function forget(response: NextResponse) {
-  for (const name of Object.values(REMEMBER)) response.cookies.set(name, '', { path: '/', maxAge: 0 });
-}
-
-/** The remembered password, only for the account it was remembered for. */
-export async function rememberedPassword(request: NextRequest, username: string): Promise<string | undefined> {
-  const sealed = request.cookies.get(REMEMBER.password)?.value;
-  if (!sealed) return undefined;
-  try {
-    const data = await unsealData<{ username?: string; password?: string }>(sealed, { password: openingPasswords(), ttl: ONE_DAY });
-    return data.username === username ? data.password : undefined;
-  } catch {
-    return undefined;
-  }
+  for (const name of [...Object.values(REMEMBER), LEGACY_PASSWORD_COOKIE]) response.cookies.set(name, '', { path: '/', maxAge: 0 });
 }

@@ -36,6 +36,8 @@ export const MENU_ROUTES: MenuRoute[] = [
 ];
 
 export const FIRST_LOGIN_PATH = '/FirstLoginUpdPwd';
+/** Where a user whose organisation requires a second factor sets one up before anything else (issue 26). */
+export const TWO_STEP_SETUP_PATH = '/TwoStepSetup';
 export const LOGIN_PATH = '/login';
 
 /** Hidden routes that belong to a menu: the dashboard's PDF download. */
@@ -94,6 +96,7 @@ interface NavigationSession {
   pwdFlag: boolean;
   opPwdFlag: boolean;
   roleId: number;
+  factorSetup?: boolean;
 }
 
 /** The navigation rules of spec section 2 for one path. */
@@ -108,9 +111,12 @@ export function navigate(path: string, session: NavigationSession | null): Navig
   }
   const pending = pendingPasswordChanges(session);
   const mustChangePassword = pending.login || pending.management;
-  if (path === LOGIN_PATH || path === '/') return { kind: 'redirect', to: mustChangePassword ? FIRST_LOGIN_PATH : homePath(session.menus) };
+  if (path === LOGIN_PATH || path === '/') return { kind: 'redirect', to: mustChangePassword ? FIRST_LOGIN_PATH : session.factorSetup ? TWO_STEP_SETUP_PATH : homePath(session.menus) };
   if (mustChangePassword) return path === FIRST_LOGIN_PATH || path.startsWith('/api/auth/') ? { kind: 'allow' } : { kind: 'redirect', to: FIRST_LOGIN_PATH };
   if (path === FIRST_LOGIN_PATH) return { kind: 'redirect', to: homePath(session.menus) };
+  // A second factor owed confines the session as a password change does (issue 26).
+  if (session.factorSetup) return path === TWO_STEP_SETUP_PATH || path.startsWith('/api/auth/') ? { kind: 'allow' } : { kind: 'redirect', to: TWO_STEP_SETUP_PATH };
+  if (path === TWO_STEP_SETUP_PATH) return { kind: 'redirect', to: homePath(session.menus) };
   if (isPublicPath(path) || path.startsWith('/redirect/')) return { kind: 'allow' };
   const code = menuCodeOf(path);
   // An unknown path is allowed through: the shell's catch-all answers it with a 404 inside the

@@ -1,16 +1,26 @@
 import 'server-only';
+import type { NextRequest, NextResponse } from 'next/server';
+import type { z } from 'zod';
 import { callUpstream } from '../gateway/client';
+import type { loginItem } from '../gateway/define';
 import type { GatewayError } from '../gateway/errors';
-import type { CallAnswer } from '../gateway/registry';
-import { newSessionId, type SessionData } from '../session/session';
+import { failure, secureRequest, setSessionCookie, success } from '../http/respond';
+import { noteUser } from '../log/request';
+import { newSessionId, sessionView, type SessionData } from '../session/session';
+import { clearPending, deviceLabel, trustDevice } from '../two-step/cookies';
+import { CAPTCHA_COOKIE } from './captcha';
+import { pendingPasswordChanges } from './password-changes';
+import { forget, remember } from './remember';
+import { FIRST_LOGIN_PATH, homePath, TWO_STEP_SETUP_PATH } from './routes';
 
-type LoginItem = CallAnswer<'login'>[number];
+type LoginItem = z.infer<typeof loginItem>;
 
 const WALLETS = ['ALIPAY', 'WECHAT'];
 
 /**
  * A new session from a login answer (spec sections 4 and 7): identity and menus from the answer,
- * then the merchant list call for the Alipay/WeChat id list and the full id list.
+ * then the merchant list call for the Alipay/WeChat id list and the full id list. A user whose
+ * organisation requires a second factor it has not set up gets no menus until it has (issue 26).
  */
 export async function sessionFromLogin(login: LoginItem, now = Date.now()): Promise<{ session: SessionData } | { error: GatewayError }> {
   const session: SessionData = {
@@ -23,7 +33,7 @@ export async function sessionFromLogin(login: LoginItem, now = Date.now()): Prom
     rankNo: login.loginUser.rankNo,
     roleId: login.roleId,
     isAdmin: login.loginUser.isAdmin === 1,
-    menus: login.headers,
+    menus: login.factorSetup === 1 ? [] : login.headers,
     pwdFlag: login.pwdFlag === 1,
     opPwdFlag: login.opPwdFlag === 1,
     loginType: login.loginType,
@@ -33,10 +43,44 @@ export async function sessionFromLogin(login: LoginItem, now = Date.now()): Prom
     merchantIds: [],
     issuedAt: now,
     lastSeen: now,
+    ...(login.factorSetup === 1 ? { factorSetup: true } : {}),
   };
   const merchants = await callUpstream('merchantList', { ispaging: false }, session);
   if (!merchants.ok) return { error: merchants.error };
   session.merchantIds = merchants.data.data.map((m) => m.merchant_no);
   session.walletMerchantIds = merchants.data.data.filter((m) => m.paymentType.split(',').some((type) => WALLETS.includes(type))).map((m) => m.merchant_no);
   return { session };
+}
+
+/** Where a new session goes first: a password change owed, then a second factor owed, else home. */
+export function firstPath(session: SessionData): string {
+  const pending = pendingPasswordChanges(session);
+  if (pending.login || pending.management) return FIRST_LOGIN_PATH;
+  return session.factorSetup ? TWO_STEP_SETUP_PATH : homePath(session.menus);
+}
+
+/**
+ * The answer that completes a sign-in (after the password, the second step or a passkey): the new
+ * session cookie, the trusted device's cookie when one was asked for, and remember me's next token
+ * (or none). The pending second step and the used verification code are cleared.
+ */
+export async function signedInAnswer(
+  request: NextRequest,
+  login: LoginItem & { deviceToken?: string; recoveryRemaining?: number },
+  rememberMe: boolean,
+): Promise<NextResponse> {
+  const started = await sessionFromLogin(login);
+  if ('error' in started) return failure(request, started.error);
+  const { session } = started;
+  noteUser(session.userId);
+  const response = success({ redirect: firstPath(session), session: sessionView(session), ...(login.recoveryRemaining !== undefined ? { recoveryRemaining: login.recoveryRemaining } : {}) });
+  await setSessionCookie(request, response, session);
+  response.cookies.set(CAPTCHA_COOKIE, '', { path: '/api/auth', maxAge: 0 });
+  clearPending(response);
+  const secure = secureRequest(request);
+  if (login.deviceToken) trustDevice(response, login.deviceToken, secure);
+  const token = rememberMe ? await callUpstream('rememberDevice', { label: deviceLabel(request.headers.get('user-agent')) }, session) : null;
+  if (token?.ok) remember(response, session.account, token.data.rememberToken, secure);
+  else forget(response);
+  return response;
 }

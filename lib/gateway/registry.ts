@@ -6,12 +6,13 @@ import { ACCOUNT_CALLS } from './calls/accounts';
 import { COLLECT_CALLS } from './calls/collect';
 import { MERCHANT_CALLS } from './calls/merchants';
 import { DOCUMENT_CALLS } from './calls/documents';
+import { FACTOR_CALLS } from './calls/factors';
 import { NOTICE_CALLS } from './calls/notices';
 import { ASSET_CALLS } from './calls/assets';
 import { REFUND_CALLS } from './calls/refunds';
 import { SETTLEMENT_CALLS } from './calls/settlements';
 import { TIP_CALLS } from './calls/tips';
-import { define, list, money, outcome, page } from './define';
+import { define, list, loginItem, money, outcome, page } from './define';
 
 /**
  * Every upstream call the portal makes, by name. Nothing else builds an upstream URL. Inputs are
@@ -52,21 +53,10 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.Zod
 const userid = (session: SessionData) => ({ userid: session.userId });
 const userId = (session: SessionData) => ({ userId: session.userId });
 
-const loginAnswer = z
-  .array(
-    z.looseObject({
-      id: z.number(),
-      loginUser: z.looseObject({ userName: z.string(), nickName: z.string(), rank: z.enum(['CUSTOMER', 'PARTNER']), rankNo: z.string(), isAdmin: z.union([z.literal(0), z.literal(1)]) }),
-      xEftpayToken: z.string().min(20),
-      serviceCode: z.string(),
-      roleId: z.number().int(),
-      headers: z.array(z.string()),
-      pwdFlag: z.union([z.literal(0), z.literal(1)]),
-      opPwdFlag: z.union([z.literal(0), z.literal(1)]),
-      loginType: z.string(),
-    }),
-  )
-  .min(1);
+const loginAnswer = z.array(loginItem).min(1);
+
+/** A right password of a user with a second factor: the second step's ticket instead of a session. */
+const secondStepAnswer = z.looseObject({ secondStep: z.object({ ticket: z.string().min(20), totp: z.boolean(), passkey: z.boolean() }) });
 
 const passwordType = z.union([z.literal(1), z.literal(2)]);
 const dayFigure = z.looseObject({ day: z.string().regex(/^\d{8}$/), count: z.number().int(), amount: money });
@@ -117,8 +107,15 @@ export const CALLS = {
     method: 'POST',
     path: '/sso/api/v1/login',
     public: true,
-    input: z.object({ username: z.string().min(1).max(254), password: z.string().min(1).max(256), serviceCode: z.string().default('EPA') }),
-    answer: loginAnswer,
+    // The password, or a remembered sign-in's token in its place; a trusted device's token skips the second step.
+    input: z.object({
+      username: z.string().min(1).max(254),
+      password: z.string().max(256).optional(),
+      rememberToken: z.string().max(100).optional(),
+      deviceToken: z.string().max(100).optional(),
+      serviceCode: z.string().default('EPA'),
+    }),
+    answer: z.union([loginAnswer, secondStepAnswer]),
   }),
   loginByToken: define({
     method: 'POST',
@@ -287,6 +284,7 @@ export const CALLS = {
   }),
   ...SETTLEMENT_CALLS,
   ...ACCOUNT_CALLS,
+  ...FACTOR_CALLS,
   ...REFUND_CALLS,
   ...MERCHANT_CALLS,
   ...NOTICE_CALLS,

@@ -27,6 +27,8 @@ export interface SessionData {
   merchantIds: string[];
   issuedAt: number;
   lastSeen: number;
+  /** The organisation requires a second factor this user has not set up: no menus until it has (issue 26). */
+  factorSetup?: boolean;
 }
 
 /** What the browser may know: no token, no merchant lists, nothing sealed. */

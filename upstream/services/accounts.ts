@@ -7,7 +7,8 @@ import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint'
 import { forbidden, notFound } from '../http/errors';
 import { optionalText, pageOf, pageOffset, paging, text, wholeNumber } from '../http/inputs';
 import { hashPassword } from '../rules/password-hash';
-import { proofInput, stepUp } from './factor-proof';
+import { proofFields } from '../../lib/two-step/codes';
+import { stepUp } from './factor-proof';
 import { sendMail } from './mail';
 import { revokeDeviceTokens } from './second-step';
 import { USER_INFO_SQL } from './sso';
@@ -51,7 +52,7 @@ const editAccount = authedCall({
   path: '/sso/api/v1/user/updateCustomerUserInfo',
   menus: ['accountStatus'],
   // Role 1 is the sole account administrator (spec section 6): nobody is promoted to it.
-  input: z.object({ userId: wholeNumber(1), roleId: wholeNumber(2, 8), status, ...contactFields, ...proofInput }),
+  input: z.object({ userId: wholeNumber(1), roleId: wholeNumber(2, 8), status, ...contactFields, ...proofFields }),
   async handle(context, input) {
     requireAdministrator(context);
     const { db, principal } = context;
@@ -106,7 +107,7 @@ const insertAccount = authedCall({
     authBy: optionalText(300),
     status: status.default(1),
     ...contactFields,
-    ...proofInput,
+    ...proofFields,
   }),
   // The new passwords are hashed (scrypt) before the call's short transaction, holding nothing.
   outsideTransaction: true,

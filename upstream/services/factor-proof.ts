@@ -1,6 +1,6 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { FACTOR_LOCKOUT_FAILURES } from '../../lib/two-step/codes';
+import { assertionSchema, FACTOR_LOCKOUT_FAILURES } from '../../lib/two-step/codes';
 import { factorKeyOf, relyingParty } from '../config';
 import type { Queryable } from '../db/database';
 import type { PublicContext } from '../http/endpoint';
@@ -15,24 +15,10 @@ import { hashFactorToken, matchingStep, openSecret } from '../rules/factor-secre
  * second step's own lockout, written in the same transaction as the call's log entry.
  */
 
-/** A WebAuthn assertion as the browser library hands it over; the library checks the rest. */
-export const assertionInput = z.looseObject({
-  id: z.string().min(1).max(1400),
-  rawId: z.string().min(1).max(1400),
-  type: z.literal('public-key'),
-  response: z.looseObject({ clientDataJSON: z.string().max(4000), authenticatorData: z.string().max(4000), signature: z.string().max(2000), userHandle: z.string().max(200).optional() }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-});
-
-export const proofInput = {
-  code: z.string().max(20).optional(),
-  recoveryCode: z.string().max(30).optional(),
-  assertion: assertionInput.optional(),
-};
 export interface FactorProof {
   code?: string;
   recoveryCode?: string;
-  assertion?: z.infer<typeof assertionInput>;
+  assertion?: z.infer<typeof assertionSchema>;
 }
 
 export const hasProof = (proof: FactorProof) => Boolean(proof.code || proof.recoveryCode || proof.assertion);
@@ -101,7 +87,7 @@ export async function consumeChallenge(context: PublicContext, clientDataJSON: s
  * sign-in), the signature, origin and relying party. Answers the credential's user. The counter and
  * last use are updated.
  */
-export async function verifyAssertion(context: PublicContext, assertion: z.infer<typeof assertionInput>, purpose: 'sign-in' | 'second-step' | 'step-up', userId: number | null): Promise<number> {
+export async function verifyAssertion(context: PublicContext, assertion: z.infer<typeof assertionSchema>, purpose: 'sign-in' | 'second-step' | 'step-up', userId: number | null): Promise<number> {
   const challenge = await consumeChallenge(context, assertion.response.clientDataJSON, purpose, userId);
   const [credential] = await context.db.query<{ id: number; user_id: number; credential_id: string; public_key: string; counter: number; transports: string }>(
     'SELECT id, user_id, credential_id, public_key, counter, transports FROM factor_passkeys WHERE credential_id = $1 AND ($2::int IS NULL OR user_id = $2)',

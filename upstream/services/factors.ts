@@ -1,13 +1,13 @@
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { authenticatorCodeSchema, FACTOR_POLICIES, passkeyNameSchema, RECOVERY_CODES_ISSUED } from '../../lib/two-step/codes';
+import { authenticatorCodeSchema, FACTOR_POLICIES, passkeyNameSchema, proofFields, RECOVERY_CODES_ISSUED, registrationSchema } from '../../lib/two-step/codes';
 import { factorKeyOf, relyingParty } from '../config';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { forbidden, notFound, ServiceError } from '../http/errors';
 import { optionalText, wholeNumber } from '../http/inputs';
 import { authenticatorUri, hashFactorToken, matchingStep, newAuthenticatorSecret, newRecoveryCodes, openSecret, sealSecret } from '../rules/factor-secrets';
 import { factorRequired, policyOfOrganisation } from './factor-policy';
-import { assertionOptions, consumeChallenge, factorsOf, hasFactor, proofInput, stepUp, storeChallenge } from './factor-proof';
+import { assertionOptions, consumeChallenge, factorsOf, hasFactor, stepUp, storeChallenge } from './factor-proof';
 import { issueDeviceToken } from './second-step';
 
 /**
@@ -86,7 +86,7 @@ const totpConfirm = authedCall({
     const [pending] = await db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM factor_totp WHERE user_id = $1 AND confirmed_at IS NULL FOR UPDATE', [principal.userId]);
     if (!pending) throw new ServiceError(409, 'FACTOR_NOT_STARTED', 'Start the set-up again');
     const step = matchingStep(openSecret(pending.secret_sealed, key), input.code, clock.now().getTime());
-    if (step === null) throw new ServiceError(422, 'FACTOR_CODE_WRONG', 'The code is not right');
+    if (step === null) throw new ServiceError(422, 'FACTOR_SETUP_CODE_WRONG', 'The code is not right; check the time of the device the app runs on');
     const now = clock.timestamp();
     await db.query('UPDATE factor_totp SET confirmed_at = $2, last_step = $3 WHERE user_id = $1', [principal.userId, now, step]);
     const codes = newRecoveryCodes(RECOVERY_CODES_ISSUED);
@@ -103,7 +103,7 @@ const totpConfirm = authedCall({
 const totpRemove = authedCall({
   method: 'POST',
   path: '/sso/api/v1/factor/totp/remove',
-  input: z.object(proofInput),
+  input: z.object(proofFields),
   async handle(context, input) {
     const { db, principal } = context;
     const factors = await factorsOf(db, principal.userId);
@@ -145,7 +145,7 @@ const passkeyRegister = authedCall({
   path: '/sso/api/v1/factor/passkey/register',
   input: z.object({
     name: passkeyNameSchema,
-    response: z.looseObject({ id: z.string().min(1).max(1400), rawId: z.string().max(1400), type: z.literal('public-key'), response: z.looseObject({ clientDataJSON: z.string().max(4000), attestationObject: z.string().max(16000) }) }),
+    response: registrationSchema,
   }),
   async handle(context, input) {
     const { db, clock, principal } = context;
@@ -192,7 +192,7 @@ const passkeyRename = authedCall({
 const passkeyRemove = authedCall({
   method: 'POST',
   path: '/sso/api/v1/factor/passkey/remove',
-  input: z.object({ id: wholeNumber(1), ...proofInput }),
+  input: z.object({ id: wholeNumber(1), ...proofFields }),
   async handle(context, input) {
     const passkey = await ownPasskey(context, input.id);
     const factors = await factorsOf(context.db, context.principal.userId);

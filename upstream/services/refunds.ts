@@ -8,7 +8,8 @@ import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint'
 import { forbidden, notFound, ServiceError } from '../http/errors';
 import { amount, optionalText, pageOf, pageOffset, paging, text, timestamp14, wholeNumber } from '../http/inputs';
 import { verifyPassword } from '../rules/password-hash';
-import { factorsOf, hasFactor, proofInput, stepUp } from './factor-proof';
+import { proofFields } from '../../lib/two-step/codes';
+import { factorsOf, hasFactor, stepUp } from './factor-proof';
 import { passwordColumn, STALE, untilStable } from './passwords';
 import { checkUserId, timeSpan } from './scope-checks';
 import { TRANSACTION_COLUMNS } from './transactions';
@@ -344,7 +345,7 @@ const decide = authedCall({
     result: z.enum(['approve', 'reject', '20', '40']).transform((v) => (v === 'approve' || v === '20' ? APPROVAL.approvedUnpaid : APPROVAL.rejected)),
     // The password where the approver has no second factor; else the factor (issue 26: step-up).
     password: text(256).optional(),
-    ...proofInput,
+    ...proofFields,
     userid: wholeNumber(1).optional(),
   }),
   // The approval password (scrypt) is checked before the decisions' short transaction.

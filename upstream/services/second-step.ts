@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { REMEMBER_DAYS, TRUSTED_DEVICE_DAYS } from '../../lib/two-step/codes';
 import { factorKeyOf } from '../config';
 import type { Queryable } from '../db/database';
 import { publicCall, type Endpoint, type PublicContext } from '../http/endpoint';
@@ -7,7 +6,8 @@ import { ServiceError } from '../http/errors';
 import { flag, optionalText, text } from '../http/inputs';
 import { hashToken, newToken } from '../http/principal';
 import { hashFactorToken } from '../rules/factor-secrets';
-import { assertionInput, assertionOptions, factorsOf, hasFactor, proofInput, proveFactor, verifyAssertion } from './factor-proof';
+import { assertionSchema, proofFields, REMEMBER_DAYS, TRUSTED_DEVICE_DAYS } from '../../lib/two-step/codes';
+import { assertionOptions, factorsOf, hasFactor, proveFactor, verifyAssertion } from './factor-proof';
 import { loginAnswer, USER_COLUMNS, type UserRow } from './sso';
 
 /**
@@ -101,7 +101,7 @@ const deviceFields = { trustDevice: flag.optional(), deviceLabel: optionalText(1
 const secondStep = publicCall({
   method: 'POST',
   path: '/sso/api/v1/login/secondStep',
-  input: z.object({ ticket: text(100).min(1), ...proofInput, ...deviceFields }),
+  input: z.object({ ticket: text(100).min(1), ...proofFields, ...deviceFields }),
   async handle(context, input) {
     const user = await ticketUser(context, input.ticket);
     const proved = await proveFactor(context, { userId: user.user_id, account: user.account }, input, 'second-step');
@@ -127,7 +127,7 @@ const passkeyOptions = publicCall({
 const passkeySignIn = publicCall({
   method: 'POST',
   path: '/sso/api/v1/login/passkey',
-  input: z.object({ assertion: assertionInput, ...deviceFields }),
+  input: z.object({ assertion: assertionSchema, ...deviceFields }),
   async handle(context, input) {
     const userId = await verifyAssertion(context, input.assertion, 'sign-in', null);
     const [user] = await context.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1`, [userId]);

@@ -26,7 +26,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <LoginForm
         texts={texts}
         rememberedAccount={remembered}
-        passwordRemembered={Boolean(remembered && jar.get(REMEMBER.password))}
+        passwordRemembered={Boolean(remembered && jar.get(REMEMBER.token))}
         notice={NOTICES.find((n) => n === notice)}
       />
     </section>

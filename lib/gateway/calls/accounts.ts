@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ACTIVITY_ACTIONS, ACTIVITY_OUTCOMES, PORTAL_RECORDED_ACTIONS } from '../../activity/actions';
 import { APPELLATIONS } from '../../accounts/codes';
 import type { SessionData } from '../../session/session';
+import { proofFields } from '../../two-step/codes';
 import { define, list, outcome, page } from '../define';
 
 /** The organisation an account is added to is the administrator's own (spec section 6: typeNo from rankNo). */
@@ -17,6 +18,8 @@ const accountFields = {
   jobTitle: z.string().max(100),
   department: z.string().max(100),
   appellation: z.enum(APPELLATIONS),
+  // Step-up (issue 26): the administrator's second factor, where it has one.
+  ...proofFields,
 };
 
 /** A user account as the services list it (spec section 3). */

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, REASON_TYPES } from '../../refunds/codes';
 import type { SessionData } from '../../session/session';
+import { proofFields } from '../../two-step/codes';
 import { define, list, money, page } from '../define';
 
 /** The refund service of spec section 7 (the approval count stays with the shell's calls in the registry). */
@@ -141,7 +142,7 @@ export const REFUND_CALLS = {
   decideRefunds: define({
     method: 'POST',
     path: '/transaction/api/v1/postRefundApprovals',
-    input: z.object({ refundArray: z.array(z.number().int().positive()).min(1).max(50), result: z.enum(['approve', 'reject']), password: z.string().min(1).max(256) }),
+    input: z.object({ refundArray: z.array(z.number().int().positive()).min(1).max(50), result: z.enum(['approve', 'reject']), password: z.string().max(256).optional(), ...proofFields }),
     answer: z.looseObject({
       result: z.array(z.looseObject({ refundId: z.number().int(), success: z.boolean(), code: z.string().optional() })),
       succeeded: z.number().int(),

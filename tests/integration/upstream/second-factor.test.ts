@@ -78,7 +78,8 @@ describe.each(DATABASES)('the second factor in the services on %s', (database) =
     const [pending] = await upstream.db.query<{ refund_id: number }>("SELECT refund_id FROM refunds WHERE customer_no = 'C0001' AND approve_status = '10' ORDER BY refund_id LIMIT 1");
     const decide = (input: Record<string, unknown>) => upstream.client.call<{ succeeded?: number; error?: { code: string } }>('POST', '/transaction/api/v1/postRefundApprovals', { refundArray: [pending?.refund_id], result: 'approve', ...input }, { token });
     expect((await decide({ password: DEMO_PASSWORD })).body.error?.code).toBe('STEP_UP_REQUIRED');
-    expect((await decide({ code: '12345x' })).body.error?.code).toBe('FACTOR_CODE_WRONG');
+    expect((await decide({ code: '12345x' })).status).toBe(400);
+    expect((await decide({ code: code(DEMO_FACTOR_SECRET, 10) })).body.error?.code).toBe('FACTOR_CODE_WRONG');
     const [status] = await upstream.db.query<{ approve_status: string }>('SELECT approve_status FROM refunds WHERE refund_id = $1', [pending?.refund_id]);
     expect(status?.approve_status).toBe('10');
     await upstream.client.dev('POST', '/dev/clock', { advanceMinutes: 2 });

@@ -1,27 +1,29 @@
 import { type NextRequest } from 'next/server';
 import { CAPTCHA_COOKIE, checkCaptcha } from '@/lib/auth/captcha';
 import { loginFormSchema } from '@/lib/auth/forms';
-import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { countFailure, forgiveAccount, waitBeforeAttempt } from '@/lib/auth/rate-limit';
-import { clientAddress } from '@/lib/http/client';
-import { forget, remember, rememberedPassword } from '@/lib/auth/remember';
-import { FIRST_LOGIN_PATH, homePath } from '@/lib/auth/routes';
-import { sessionFromLogin } from '@/lib/auth/sign-in';
+import { REMEMBER } from '@/lib/auth/remember';
+import { signedInAnswer } from '@/lib/auth/sign-in';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
-import { crossSite, failure, rateLimited, secureRequest, setSessionCookie, success } from '@/lib/http/respond';
-import { sessionView } from '@/lib/session/session';
-import { logged, noteUser } from '@/lib/log/request';
+import { clientAddress } from '@/lib/http/client';
+import { crossSite, failure, rateLimited, secureRequest, success } from '@/lib/http/respond';
+import { logged } from '@/lib/log/request';
 import { metrics } from '@/lib/metrics/registry';
 import { bestEffort } from '@/lib/store/shared-store';
+import { setPending, TRUSTED_DEVICE_COOKIE } from '@/lib/two-step/cookies';
 
-/** Sign-in: verification code, rate limits, upstream login, merchant list, a new session cookie. */
+/**
+ * Sign-in: verification code, rate limits, upstream login (the password, or remember me's token in
+ * its place), then either a new session cookie or, for a user with a second factor on a device it
+ * does not trust, the pending second step: a sealed cookie that opens only /api/auth/second-step.
+ */
 async function handle(request: NextRequest) {
   const refused = crossSite(request);
   if (refused) return refused;
   const parsed = await readJson(request, loginFormSchema);
   if (parsed.refused) return parsed.refused;
-  const { username, captcha, rememberMe } = parsed.data;
+  const { username, password, captcha, rememberMe } = parsed.data;
 
   // The code first: requests without a valid one cost nothing and count nothing, so nobody can
   // lock a user out by naming the account.
@@ -37,10 +39,12 @@ async function handle(request: NextRequest) {
     metrics().lockouts.inc({ by: 'portal limit' });
     return rateLimited(request, wait);
   }
-  const password = parsed.data.password || (await rememberedPassword(request, username));
-  if (!password) return failure(request, { code: 'INVALID_INPUT', upstreamCode: 'PASSWORD_REQUIRED' }, 'login.passwordRequired');
+  // Remember me's token stands in for an empty password, for the account it was issued to only.
+  const rememberToken = password ? undefined : request.cookies.get(REMEMBER.username)?.value === username ? request.cookies.get(REMEMBER.token)?.value : undefined;
+  if (!password && !rememberToken) return failure(request, { code: 'INVALID_INPUT', upstreamCode: 'PASSWORD_REQUIRED' }, 'login.passwordRequired');
 
-  const login = await callUpstream('login', { username, password }, null);
+  const deviceToken = request.cookies.get(TRUSTED_DEVICE_COOKIE)?.value;
+  const login = await callUpstream('login', { username, ...(password ? { password } : { rememberToken }), deviceToken }, null);
   if (!login.ok) {
     // Only a refusal of the credentials counts (a wrong password, a locked account); an outage does not.
     if (login.error.code === 'UPSTREAM_REFUSED') {
@@ -51,18 +55,14 @@ async function handle(request: NextRequest) {
     return failure(request, login.error);
   }
   await bestEffort(forgiveAccount('login', username), 'sign-in count cleared');
-  const started = await sessionFromLogin(login.data[0] as (typeof login.data)[number]);
-  if ('error' in started) return failure(request, started.error);
-
-  const { session } = started;
-  noteUser(session.userId);
-  const pending = pendingPasswordChanges(session);
-  const response = success({ redirect: pending.login || pending.management ? FIRST_LOGIN_PATH : homePath(session.menus), session: sessionView(session) });
-  await setSessionCookie(request, response, session);
-  response.cookies.set(CAPTCHA_COOKIE, '', { path: '/api/auth', maxAge: 0 });
-  if (rememberMe) await remember(response, username, password, secureRequest(request));
-  else forget(response);
-  return response;
+  if ('secondStep' in login.data) {
+    const { ticket, totp, passkey } = login.data.secondStep;
+    const response = success({ secondStep: { totp, passkey } });
+    await setPending(response, { ticket, account: username, rememberMe }, secureRequest(request));
+    response.cookies.set(CAPTCHA_COOKIE, '', { path: '/api/auth', maxAge: 0 });
+    return response;
+  }
+  return signedInAnswer(request, login.data[0] as (typeof login.data)[number], rememberMe);
 }
 
 export const POST = logged('/api/auth/login', handle);

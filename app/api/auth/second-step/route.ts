@@ -1,0 +1,39 @@
+import { type NextRequest } from 'next/server';
+import { countFailure, waitBeforeAttempt } from '@/lib/auth/rate-limit';
+import { signedInAnswer } from '@/lib/auth/sign-in';
+import { callUpstream } from '@/lib/gateway/client';
+import { readJson } from '@/lib/http/body';
+import { clientAddress } from '@/lib/http/client';
+import { crossSite, failure, rateLimited } from '@/lib/http/respond';
+import { logged } from '@/lib/log/request';
+import { clearPending, deviceLabel, pendingOf } from '@/lib/two-step/cookies';
+import { secondStepSchema } from '@/lib/two-step/codes';
+
+/**
+ * The sign-in's second step (issue 26): the pending cookie's ticket and one proof (a code, a
+ * recovery code or a passkey's assertion). Only this handler and the passkey options accept the
+ * pending cookie; the session is created here, not before.
+ */
+async function handle(request: NextRequest) {
+  const refused = crossSite(request);
+  if (refused) return refused;
+  const pending = await pendingOf(request);
+  if (!pending) return failure(request, { code: 'UPSTREAM_REFUSED', status: 401, upstreamCode: 'SECOND_STEP_EXPIRED' });
+  const parsed = await readJson(request, secondStepSchema);
+  if (parsed.refused) return parsed.refused;
+  const address = clientAddress(request);
+  const wait = await waitBeforeAttempt('login', pending.account, address);
+  if (wait > 0) return rateLimited(request, wait);
+  const { trustDevice, ...proof } = parsed.data;
+  const passed = await callUpstream('secondStep', { ticket: pending.ticket, ...proof, trustDevice, deviceLabel: deviceLabel(request.headers.get('user-agent')) }, null);
+  if (!passed.ok) {
+    if (passed.error.code === 'UPSTREAM_REFUSED') await countFailure('login', pending.account, address);
+    const response = failure(request, passed.error);
+    // A used or expired ticket cannot come back: the user starts again from the password.
+    if (passed.error.upstreamCode === 'SECOND_STEP_EXPIRED') clearPending(response);
+    return response;
+  }
+  return signedInAnswer(request, passed.data[0] as (typeof passed.data)[number], pending.rememberMe);
+}
+
+export const POST = logged('/api/auth/second-step', handle);

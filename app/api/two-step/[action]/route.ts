@@ -1,0 +1,78 @@
+import { type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { pendingPasswordChanges } from '@/lib/auth/password-changes';
+import { homePath } from '@/lib/auth/routes';
+import { qrSvg } from '@/lib/collect/qr';
+import { callUpstream } from '@/lib/gateway/client';
+import type { CallInput, CallName } from '@/lib/gateway/registry';
+import { readJson } from '@/lib/http/body';
+import { failure, setSessionCookie, signedIn, success, upstreamError } from '@/lib/http/respond';
+import { logged } from '@/lib/log/request';
+import { revokeSession, type SessionData } from '@/lib/session/session';
+import { authenticatorCodeSchema, FACTOR_POLICIES, groupSecret, passkeyNameSchema, registrationSchema, stepUpSchema } from '@/lib/two-step/codes';
+
+const id = z.number().int().positive();
+
+/**
+ * What the two-step dialog may do (issue 26), each an upstream call with the form's schema: the
+ * browser names the action, identity comes from the session. `shape` turns the services' answer
+ * into what the browser needs (the set-up's QR code drawn here, the secret grouped for typing).
+ */
+const ACTIONS = {
+  status: { call: 'factorStatus', input: z.object({}) },
+  'totp-start': {
+    call: 'totpStart',
+    input: z.object({}),
+    shape: async (data: { secret: string; uri: string }) => ({ secretGroups: groupSecret(data.secret), qr: await qrSvg(data.uri) }),
+  },
+  'totp-confirm': { call: 'totpConfirm', input: z.object({ code: authenticatorCodeSchema }) },
+  'totp-remove': { call: 'totpRemove', input: stepUpSchema },
+  'passkey-options': { call: 'passkeyRegisterOptions', input: z.object({}) },
+  'passkey-add': { call: 'passkeyRegister', input: z.object({ name: passkeyNameSchema, response: registrationSchema }) },
+  'passkey-rename': { call: 'passkeyRename', input: z.object({ id, name: passkeyNameSchema }) },
+  'passkey-remove': { call: 'passkeyRemove', input: stepUpSchema.extend({ id }) },
+  'step-up-options': { call: 'stepUpChallenge', input: z.object({}) },
+  'device-remove': { call: 'deviceRemove', input: z.object({ id }) },
+  policy: { call: 'factorPolicy', input: z.object({ policy: z.enum(FACTOR_POLICIES) }) },
+  reset: { call: 'factorReset', input: z.object({ userId: id }) },
+} as const satisfies Record<string, { call: CallName; input: z.ZodType; shape?: (data: never) => Promise<unknown> }>;
+
+type Action = keyof typeof ACTIONS;
+
+/**
+ * A session confined to set-up (its organisation requires a second factor) gets its menus once it
+ * has one: re-issued with the menus the services name.
+ */
+async function finishSetup(request: NextRequest, session: SessionData) {
+  const status = await callUpstream('factorStatus', {}, session);
+  if (!status.ok) return upstreamError(request, status.error);
+  if (!status.data.totp && status.data.passkeys.length === 0) return failure(request, { code: 'UPSTREAM_REFUSED', status: 409, upstreamCode: 'FACTOR_SETUP_INCOMPLETE' });
+  const menus = await callUpstream('menuCodes', {}, session);
+  if (!menus.ok) return upstreamError(request, menus.error);
+  const next: SessionData = { ...session, menus: menus.data.headers, factorSetup: false, lastSeen: Date.now() };
+  const response = success({ redirect: homePath(next.menus) });
+  await setSessionCookie(request, response, next);
+  return response;
+}
+
+async function handle(request: NextRequest, { params }: { params: Promise<{ action: string }> }) {
+  const { session, refused } = await signedIn(request);
+  if (refused) return refused;
+  const pending = pendingPasswordChanges(session);
+  if (pending.login || pending.management) return failure(request, { code: 'FORBIDDEN' });
+  const { action } = await params;
+  if (action === 'setup-done') return session.factorSetup ? finishSetup(request, session) : failure(request, { code: 'FORBIDDEN' });
+  if (!Object.hasOwn(ACTIONS, action)) return failure(request, { code: 'UNKNOWN_CALL' });
+  const definition = ACTIONS[action as Action];
+  const parsed = await readJson(request, definition.input);
+  if (parsed.refused) return parsed.refused;
+  const result = await callUpstream(definition.call, parsed.data as CallInput<typeof definition.call>, session);
+  if (!result.ok) {
+    if (result.error.code === 'SESSION_EXPIRED') await revokeSession(session);
+    return upstreamError(request, result.error);
+  }
+  const shape = 'shape' in definition ? definition.shape : undefined;
+  return success(shape ? await shape(result.data as never) : result.data, result.newerVersion);
+}
+
+export const POST = logged('/api/two-step/[action]', handle);
