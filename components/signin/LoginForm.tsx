@@ -3,9 +3,11 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { postJson } from '@/lib/client/api';
+import { withPasskey } from '@/lib/client/passkey';
 import { NOTICE_DIALOG_KEY } from '@/lib/notices/codes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { ReloadIcon } from './ReloadIcon';
+import { SecondStepForm, type SignedIn } from './SecondStepForm';
 import styles from '@/components/public/public.module.css';
 import type { SignInTexts } from './texts';
 import { fieldErrors, type FieldErrors } from './validate';
@@ -48,6 +50,10 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
     return ms ? { text: texts[`login.${notice}`], ms } : undefined;
   });
   const form = useRef<HTMLFormElement>(null);
+  // After a right password of a user with a second factor: which factors the second step offers.
+  const [secondStep, setSecondStep] = useState<{ totp: boolean; passkey: boolean; rememberMe: boolean }>();
+  // Signed in with a recovery code: how many remain is said before the portal opens.
+  const [signedIn, setSignedIn] = useState<SignedIn>();
   const router = useRouter();
   const usesRemembered = passwordRemembered && account === rememberedAccount;
 
@@ -96,19 +102,63 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
       form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
-    const result = await postJson<{ redirect: string }>('/api/auth/login', values, { onSessionEnd: 'return' });
-    if (result.ok) {
-      // A client navigation: the next page arrives hydrated, so nothing typed into it is lost.
-      router.replace(result.data.redirect);
-      router.refresh();
+    const result = await postJson<SignedIn | { secondStep: { totp: boolean; passkey: boolean } }>('/api/auth/login', values, { onSessionEnd: 'return' });
+    if (result.ok && 'secondStep' in result.data) {
+      setSubmitting(false);
+      setSecondStep({ ...result.data.secondStep, rememberMe: values.rememberMe });
       return;
     }
+    if (result.ok) return enter(result.data);
     setSubmitting(false);
     setError(result.error.message ?? texts['login.error']);
     // A code is good for one try.
     const captcha = form.current?.elements.namedItem('captcha');
     if (captcha instanceof HTMLInputElement) captcha.value = '';
     setCaptchaVersion((v) => v + 1);
+  }
+
+  function enter(result: SignedIn) {
+    if (result.notice && !signedIn) return setSignedIn(result);
+    // A client navigation: the next page arrives hydrated, so nothing typed into it is lost.
+    router.replace(result.redirect);
+    router.refresh();
+  }
+
+  async function signInWithPasskey() {
+    setError(undefined);
+    setSubmitting(true);
+    const rememberMe = read().rememberMe;
+    const result = await withPasskey({ purpose: 'sign-in' }, (assertion) => postJson<SignedIn>('/api/auth/passkey', { assertion, rememberMe }, { onSessionEnd: 'return' }));
+    if (result.ok) return enter(result.data);
+    setSubmitting(false);
+    setError(result.error.code === 'PASSKEY_CANCELLED' ? texts['twoStep.passkeys.cancelled'] : (result.error.message ?? texts['twoStep.errors.passkeyFailed']));
+  }
+
+  if (signedIn) {
+    return (
+      <>
+        <p role="status" className={`${styles.alert} ${styles.success}`}>
+          {signedIn.notice}
+        </p>
+        <button type="button" className={styles.primary} autoFocus onClick={() => enter({ redirect: signedIn.redirect })}>
+          {texts['twoStep.recovery.continue']}
+        </button>
+      </>
+    );
+  }
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        texts={texts}
+        totp={secondStep.totp}
+        passkey={secondStep.passkey}
+        onSignedIn={enter}
+        onBack={() => {
+          setSecondStep(undefined);
+          setCaptchaVersion((v) => v + 1);
+        }}
+      />
+    );
   }
 
   const warning = notice === 'sessionEnded' || notice === 'ssoFailed' ? texts[`login.${notice}`] : undefined;
@@ -183,6 +233,10 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
           {texts['login.submit']}
         </button>
       </form>
+      <p className={`${styles.divider} ${styles.muted}`}>{texts['twoStep.or']}</p>
+      <button type="button" className={`${styles.secondary} ${styles.wide}`} disabled={!hydrated || submitting} onClick={signInWithPasskey}>
+        {texts['twoStep.signInWithPasskey']}
+      </button>
       <ForgotPasswordDialog
         texts={texts}
         open={forgotOpen}

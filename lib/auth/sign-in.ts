@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { callUpstream } from '../gateway/client';
 import type { loginItem } from '../gateway/define';
 import type { GatewayError } from '../gateway/errors';
-import { failure, secureRequest, setSessionCookie, success } from '../http/respond';
+import { failure, secureRequest, setSessionCookie, success, translatorFor } from '../http/respond';
 import { noteUser } from '../log/request';
 import { newSessionId, sessionView, type SessionData } from '../session/session';
 import { clearPending, deviceLabel, trustDevice } from '../two-step/cookies';
@@ -73,7 +73,9 @@ export async function signedInAnswer(
   if ('error' in started) return failure(request, started.error);
   const { session } = started;
   noteUser(session.userId);
-  const response = success({ redirect: firstPath(session), session: sessionView(session), ...(login.recoveryRemaining !== undefined ? { recoveryRemaining: login.recoveryRemaining } : {}) });
+  // Signed in with a recovery code: the user is told how many remain before going on.
+  const notice = login.recoveryRemaining !== undefined ? translatorFor(request)('twoStep.recovery.signedIn', { count: login.recoveryRemaining }) : undefined;
+  const response = success({ redirect: firstPath(session), session: sessionView(session), ...(notice ? { notice } : {}) });
   await setSessionCookie(request, response, session);
   response.cookies.set(CAPTCHA_COOKIE, '', { path: '/api/auth', maxAge: 0 });
   clearPending(response);
