@@ -1,6 +1,6 @@
 'use client';
 
-import { KeyOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Tooltip } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { RefObject } from 'react';
@@ -12,11 +12,12 @@ interface Props {
   loginType: string;
   onProfile: () => void;
   onChangePassword: () => void;
+  onTwoStep: () => void;
   onLogout: () => void;
 }
 
-/** Profile, change password and logout; a distinct avatar for a temporary-password session. */
-export function AccountMenu({ buttonRef, nickName, loginType, onProfile, onChangePassword, onLogout }: Props) {
+/** Profile, change password, two-step verification and logout; a distinct avatar for a temporary-password session. */
+export function AccountMenu({ buttonRef, nickName, loginType, onProfile, onChangePassword, onTwoStep, onLogout }: Props) {
   const t = useTranslations('account');
   const temporary = loginType === TEMP_PASSWORD_LOGIN_TYPE;
   const avatar = temporary ? (
@@ -33,10 +34,11 @@ export function AccountMenu({ buttonRef, nickName, loginType, onProfile, onChang
         items: [
           { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('profile') },
           { key: 'password', icon: <LockOutlined aria-hidden />, label: t('changePassword') },
+          { key: 'twoStep', icon: <SafetyOutlined aria-hidden />, label: t('twoStep') },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('logout') },
         ],
-        onClick: ({ key }) => (key === 'profile' ? onProfile() : key === 'password' ? onChangePassword() : onLogout()),
+        onClick: ({ key }) => (key === 'profile' ? onProfile() : key === 'password' ? onChangePassword() : key === 'twoStep' ? onTwoStep() : onLogout()),
       }}
     >
       <Button ref={buttonRef} type="text" aria-label={t('menu')} style={{ color: '#fff', display: 'inline-flex', alignItems: 'center', gap: 8 }}>

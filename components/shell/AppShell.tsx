@@ -28,6 +28,7 @@ import styles from './shell.module.css';
 // The account menu's dialogs open on a click only: their code loads then, not with every page.
 const ProfileDialog = dynamic(() => import('./ProfileDialog').then((m) => m.ProfileDialog), { ssr: false });
 const ChangePasswordDialog = dynamic(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog), { ssr: false });
+const TwoStepDialog = dynamic(() => import('../two-step/TwoStepDialog').then((m) => m.TwoStepDialog), { ssr: false });
 // The sidebar's drawer, on narrow screens only: its code loads once the screen is known to be narrow, before the first tap.
 const Drawer = dynamic(() => import('antd/es/drawer'), { ssr: false });
 // Only partners see their customers' picker: antd's Select loads with it, not with every page.
@@ -60,7 +61,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
   // The drawer belongs to the page it was opened on, so it closes on route change.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = mobile && drawerPath === pathname;
-  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const [dialog, setDialog] = useState<'profile' | 'password' | 'twoStep' | null>(null);
   const passwordMounted = useOpenedOnce(dialog === 'password');
   const accountButton = useRef<HTMLButtonElement>(null);
   // A dialog opened from the account menu gives focus back to the account button when it closes.
@@ -121,7 +122,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
           {partners.length > 0 && <PartnerPicker partners={partners} />}
           {noticesShown && <NoticeBell />}
           <LanguageSwitch current={languageOfTag(locale) ?? DEFAULT_LANGUAGE} label={t('language.label')} icon={<GlobalOutlined />} />
-          <AccountMenu buttonRef={accountButton} nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onLogout={signOut} />
+          <AccountMenu buttonRef={accountButton} nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onTwoStep={() => setDialog('twoStep')} onLogout={signOut} />
         </div>
       </Layout.Header>
       <Layout hasSider>
@@ -152,6 +153,7 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         </Layout>
       </Layout>
       {dialog === 'profile' && <ProfileDialog account={session.account} onClose={closeDialog} />}
+      {dialog === 'twoStep' && <TwoStepDialog onClose={closeDialog} />}
       {noticesShown && <ImportantNoticeDialog userId={session.userId} />}
       {passwordMounted && <ChangePasswordDialog open={dialog === 'password'} roleId={session.roleId} pwdFlag={session.pwdFlag} onClose={closeDialog} />}
     </Layout>

@@ -108,7 +108,7 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
       setSecondStep({ ...result.data.secondStep, rememberMe: values.rememberMe });
       return;
     }
-    if (result.ok) return enter(result.data);
+    if (result.ok) return enter(result.data as SignedIn);
     setSubmitting(false);
     setError(result.error.message ?? texts['login.error']);
     // A code is good for one try.

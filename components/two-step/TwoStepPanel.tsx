@@ -1,0 +1,238 @@
+'use client';
+
+import { Alert, App, Button, Form, Input, List, Radio, Space, Tag, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { postJson } from '@/lib/client/api';
+import { registerPasskey } from '@/lib/client/passkey';
+import { FACTOR_POLICIES, type FactorPolicy } from '@/lib/two-step/codes';
+import { StepUpDialog } from './StepUpDialog';
+import type { Proof } from './StepUpFields';
+import { methodsOf, type FactorStatus } from './use-factor-status';
+
+interface Enrolment {
+  secretGroups: string;
+  qr: string;
+}
+
+/**
+ * Two-step verification (issue 26), the account menu's dialog and the forced set-up page: the
+ * authenticator app (QR code, the key in groups of four, a code to confirm, then ten recovery
+ * codes shown once), passkeys, trusted devices, and the administrator's policy.
+ */
+export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload: () => Promise<void> }) {
+  const t = useTranslations('twoStep');
+  const { message } = App.useApp();
+  const [enrolment, setEnrolment] = useState<Enrolment>();
+  const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [passkeyName, setPasskeyName] = useState(t('passkeys.defaultName'));
+  const [renaming, setRenaming] = useState<{ id: number; name: string }>();
+  const [removal, setRemoval] = useState<{ url: string; body: Record<string, unknown>; done: string }>();
+
+  async function run<T>(url: string, body: unknown, done?: string): Promise<T | undefined> {
+    setBusy(true);
+    setError(undefined);
+    const result = await postJson<T>(url, body);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error.message);
+      return undefined;
+    }
+    if (done) void message.success(done);
+    await reload();
+    return result.data;
+  }
+
+  async function confirm() {
+    const confirmed = await run<{ recoveryCodes: string[] }>('/api/two-step/totp-confirm', { code });
+    if (!confirmed) return;
+    setEnrolment(undefined);
+    setCode('');
+    setRecoveryCodes(confirmed.recoveryCodes);
+  }
+
+  async function addPasskey() {
+    setBusy(true);
+    setError(undefined);
+    const result = await registerPasskey(passkeyName);
+    setBusy(false);
+    if (!result.ok) return setError(result.error.code === 'PASSKEY_CANCELLED' ? t('passkeys.cancelled') : result.error.message);
+    void message.success(t('passkeys.added'));
+    await reload();
+  }
+
+  async function removeWith(proof: Proof): Promise<string | undefined> {
+    if (!removal) return undefined;
+    const result = await postJson(removal.url, { ...removal.body, ...proof });
+    if (!result.ok) return result.error.message;
+    void message.success(removal.done);
+    await reload();
+    return undefined;
+  }
+
+  const download = (codes: string[]) => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([`${t('recovery.title')}\n\n${codes.join('\n')}\n`], { type: 'text/plain' }));
+    link.download = 'recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  return (
+    <div data-testid="two-step-panel">
+      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      {status.required && <Alert type="info" showIcon title={t('required')} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+
+      <Typography.Title level={5}>
+        {t('app.title')} <Tag color={status.totp ? 'green' : undefined}>{t(status.totp ? 'app.on' : 'app.off')}</Tag>
+      </Typography.Title>
+      {recoveryCodes ? (
+        <section aria-labelledby="recovery-title" data-testid="recovery-codes">
+          <Typography.Title level={5} id="recovery-title">
+            {t('recovery.title')}
+          </Typography.Title>
+          <Typography.Paragraph>{t('recovery.intro')}</Typography.Paragraph>
+          <Alert type="warning" showIcon title={t('recovery.warning')} style={{ marginBottom: 12 }} />
+          <ol style={{ columns: 2, fontFamily: 'monospace', fontSize: 15, paddingInlineStart: 28 }}>
+            {recoveryCodes.map((recovery) => (
+              <li key={recovery}>{recovery}</li>
+            ))}
+          </ol>
+          <Space wrap>
+            <Button onClick={() => void navigator.clipboard.writeText(recoveryCodes.join('\n')).then(() => message.success(t('recovery.copied')))}>{t('recovery.copy')}</Button>
+            <Button onClick={() => download(recoveryCodes)}>{t('recovery.download')}</Button>
+            <Button type="primary" onClick={() => setRecoveryCodes(undefined)}>
+              {t('recovery.done')}
+            </Button>
+          </Space>
+        </section>
+      ) : enrolment ? (
+        <section data-testid="totp-enrolment">
+          <Typography.Paragraph>{t('app.scan')}</Typography.Paragraph>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
+            {/* Markup the server made with qrcode from the otpauth link: no user text in it. */}
+            <div role="img" aria-label={t('app.qrLabel')} style={{ width: 180, height: 180 }} dangerouslySetInnerHTML={{ __html: enrolment.qr }} />
+            <div>
+              <Typography.Text type="secondary">{t('app.key')}</Typography.Text>
+              <div>
+                <Typography.Text code copyable={{ text: enrolment.secretGroups.replace(/ /g, '') }} data-testid="totp-secret" style={{ fontSize: 16, wordBreak: 'break-all' }}>
+                  {enrolment.secretGroups}
+                </Typography.Text>
+              </div>
+            </div>
+          </div>
+          <Form layout="vertical" onFinish={() => void confirm()} style={{ marginTop: 16 }}>
+            <Form.Item htmlFor="totp-code" label={t('app.codeLabel')}>
+              <Input id="totp-code" autoComplete="one-time-code" inputMode="numeric" maxLength={10} value={code} onChange={(e) => setCode(e.target.value)} style={{ maxWidth: 200 }} />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" loading={busy}>
+                {t('app.confirm')}
+              </Button>
+              <Button onClick={() => setEnrolment(undefined)}>{t('app.cancel')}</Button>
+            </Space>
+          </Form>
+        </section>
+      ) : status.totp ? (
+        <Space wrap>
+          <Typography.Text>{t('recovery.remaining', { count: status.recoveryRemaining })}</Typography.Text>
+          <Button danger onClick={() => setRemoval({ url: '/api/two-step/totp-remove', body: {}, done: t('app.removed') })}>
+            {t('app.remove')}
+          </Button>
+        </Space>
+      ) : (
+        <Button type="primary" loading={busy} onClick={async () => setEnrolment(await run<Enrolment>('/api/two-step/totp-start', {}))}>
+          {t('app.setUp')}
+        </Button>
+      )}
+
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('passkeys.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('passkeys.intro')}</Typography.Paragraph>
+      <List
+        data-testid="passkey-list"
+        size="small"
+        bordered
+        locale={{ emptyText: t('passkeys.none') }}
+        dataSource={status.passkeys}
+        renderItem={(passkey) => (
+          <List.Item
+            actions={[
+              <Button key="rename" size="small" onClick={() => setRenaming({ id: passkey.id, name: passkey.name })}>
+                {t('passkeys.rename')}
+              </Button>,
+              <Button key="remove" size="small" danger onClick={() => setRemoval({ url: '/api/two-step/passkey-remove', body: { id: passkey.id }, done: t('passkeys.removed') })}>
+                {t('passkeys.remove')}
+              </Button>,
+            ]}
+          >
+            {renaming?.id === passkey.id ? (
+              <Space.Compact>
+                <Input aria-label={t('passkeys.name')} value={renaming.name} maxLength={60} onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
+                <Button type="primary" onClick={async () => (await run('/api/two-step/passkey-rename', renaming)) !== undefined && setRenaming(undefined)}>
+                  {t('passkeys.save')}
+                </Button>
+              </Space.Compact>
+            ) : (
+              <List.Item.Meta
+                title={passkey.name}
+                description={`${t('passkeys.created', { date: passkey.createdAt.slice(0, 16) })} · ${passkey.lastUsedAt ? t('passkeys.lastUsed', { date: passkey.lastUsedAt.slice(0, 16) }) : t('passkeys.neverUsed')}`}
+              />
+            )}
+          </List.Item>
+        )}
+      />
+      <Space.Compact style={{ marginTop: 12, maxWidth: 420, width: '100%' }}>
+        <Input aria-label={t('passkeys.name')} value={passkeyName} maxLength={60} onChange={(e) => setPasskeyName(e.target.value)} />
+        <Button loading={busy} onClick={() => void addPasskey()}>
+          {t('passkeys.add')}
+        </Button>
+      </Space.Compact>
+
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('devices.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('devices.intro')}</Typography.Paragraph>
+      <List
+        data-testid="device-list"
+        size="small"
+        bordered
+        locale={{ emptyText: t('devices.none') }}
+        dataSource={status.devices}
+        renderItem={(device) => (
+          <List.Item
+            actions={[
+              <Button key="remove" size="small" onClick={() => void run('/api/two-step/device-remove', { id: device.id }, t('devices.removed'))}>
+                {t('devices.remove')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta title={device.label || '—'} description={t('devices.until', { date: device.expiresAt.slice(0, 10) })} />
+          </List.Item>
+        )}
+      />
+
+      {status.policy && (
+        <section aria-labelledby="policy-title">
+          <Typography.Title level={5} id="policy-title" style={{ marginTop: 24 }}>
+            {t('policy.title')}
+          </Typography.Title>
+          <Typography.Paragraph>{t('policy.label')}</Typography.Paragraph>
+          <Radio.Group
+            aria-labelledby="policy-title"
+            value={status.policy}
+            onChange={(e) => void run('/api/two-step/policy', { policy: e.target.value as FactorPolicy }, t('policy.saved'))}
+            options={FACTOR_POLICIES.map((policy) => ({ value: policy, label: t(`policy.${policy}`) }))}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+          />
+        </section>
+      )}
+      <StepUpDialog open={removal !== undefined} methods={methodsOf(status)} send={removeWith} onClose={() => setRemoval(undefined)} />
+    </div>
+  );
+}
