@@ -9,6 +9,7 @@ import { useConfirmedChange } from '@/components/list-kit/use-confirmed-change';
 import { APPELLATIONS, ROLE_IDS } from '@/lib/accounts/codes';
 import type { EditAccount, NewAccount } from '@/lib/accounts/rules';
 import { postJson } from '@/lib/client/api';
+import { useStepUp } from '@/components/two-step/use-step-up';
 import { schemaRule } from '@/lib/client/form-rules';
 
 type FormValues = Partial<NewAccount & EditAccount>;
@@ -41,6 +42,8 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
   const router = useRouter();
   const { message } = App.useApp();
   const confirmed = useConfirmedChange(onDone);
+  // An administrator with a second factor confirms account changes with it (issue 26).
+  const { withStepUp, dialog } = useStepUp();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
@@ -49,7 +52,9 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
 
   async function save(values: FormValues) {
     setSaving(true);
-    const result = creating ? await postJson<{ userId: number }>('/api/accounts', { ...NEW_ACCOUNT, ...values }) : await postJson('/api/accounts/edit', { ...editPayload(row), ...values });
+    const result = await withStepUp((proof) =>
+      creating ? postJson<{ userId: number }>('/api/accounts', { ...NEW_ACCOUNT, ...values, ...proof }) : postJson('/api/accounts/edit', { ...editPayload(row), ...values, ...proof }),
+    );
     setSaving(false);
     if (!result.ok) {
       form.setFields([{ name: creating ? 'account' : 'contactEmail', errors: [result.error.message ?? t('gateway.REQUEST_FAILED')] }]);
@@ -73,7 +78,22 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
         done: t(activating ? 'accounts.activated' : 'accounts.deactivated'),
         failed: t('accounts.errors.editFailed'),
       },
-      () => postJson('/api/accounts/edit', { ...editPayload(row), status: activating ? 1 : 0 }),
+      () => withStepUp((proof) => postJson('/api/accounts/edit', { ...editPayload(row), status: activating ? 1 : 0, ...proof })),
+    );
+  }
+
+  /** A lost phone: the user signs in with the password alone and sets up two-step verification again. */
+  function resetTwoStep() {
+    if (!row) return;
+    confirmed(
+      {
+        title: t('twoStep.reset.confirm', { account: String(row.account) }),
+        ok: t('twoStep.reset.action'),
+        cancel: t('common.cancel'),
+        done: t('twoStep.reset.done'),
+        failed: t('gateway.REQUEST_FAILED'),
+      },
+      () => postJson('/api/two-step/reset', { userId: Number(row.userId) }),
     );
   }
 
@@ -84,6 +104,7 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
 
   return (
     <>
+      {dialog}
       {creating ? (
         <Button type="primary" onClick={() => setOpen(true)}>
           {t('accounts.create')}
@@ -95,6 +116,7 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
             <Button danger={Number(row.status) === 1} onClick={toggleStatus}>
               {t(Number(row.status) === 1 ? 'accounts.deactivate' : 'accounts.activate')}
             </Button>
+            <Button onClick={resetTwoStep}>{t('twoStep.reset.action')}</Button>
           </Space>
         )
       )}

@@ -8,6 +8,8 @@ import { useListSelection } from '@/components/list-kit/selection';
 import { APPROVALS_CHANGED } from '@/components/shell/AppShell';
 import text from '@/components/text/text.module.css';
 import { postJson } from '@/lib/client/api';
+import { useStepUpFields, type Proof } from '@/components/two-step/StepUpFields';
+import { hasFactor, methodsOf, useFactorStatus } from '@/components/two-step/use-factor-status';
 import { formatMoneySum } from '@/lib/format/money';
 
 type Outcome = { refundId: number; success: boolean; message?: string };
@@ -27,6 +29,9 @@ export function ReviewActions({ managementPassword }: { managementPassword: bool
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const [outcomes, setOutcomes] = useState<{ refundNo: string; outcome: Outcome }[]>([]);
+  // An approver with a second factor confirms with it instead of the password (issue 26).
+  const { status } = useFactorStatus(action !== null);
+  const stepUp = useStepUpFields({ ...methodsOf(status), onPasskey: (proof) => void decide(proof), error });
 
   function close() {
     setAction(null);
@@ -34,13 +39,15 @@ export function ReviewActions({ managementPassword }: { managementPassword: bool
     setError(undefined);
   }
 
-  async function decide() {
+  async function decide(passkeyProof?: Proof) {
     if (!action || sending) return;
-    if (!password) return setError(t('refund.errors.passwordRequired'));
+    const proof = hasFactor(status) ? (passkeyProof ?? stepUp.read()) : undefined;
+    if (hasFactor(status) && !proof) return;
+    if (!proof && !password) return setError(t('refund.errors.passwordRequired'));
     setSending(true);
     setError(undefined);
     const chosen = rows.map((row) => ({ refundId: Number(row.refundId), refundNo: String(row.refundNo) }));
-    const result = await postJson<{ succeeded: number; failed: number; result: Outcome[] }>('/api/refunds/decide', { refundArray: chosen.map((r) => r.refundId), result: action, password });
+    const result = await postJson<{ succeeded: number; failed: number; result: Outcome[] }>('/api/refunds/decide', { refundArray: chosen.map((r) => r.refundId), result: action, ...(proof ?? { password }) });
     setSending(false);
     if (!result.ok) return setError(result.error.message);
     setOutcomes(result.data.result.map((outcome) => ({ refundNo: chosen.find((c) => c.refundId === outcome.refundId)?.refundNo ?? String(outcome.refundId), outcome })));
@@ -75,7 +82,7 @@ export function ReviewActions({ managementPassword }: { managementPassword: bool
         okButtonProps={{ danger: action === 'reject' }}
         cancelText={t('common.cancel')}
         confirmLoading={sending}
-        onOk={decide}
+        onOk={() => void decide()}
         onCancel={close}
         destroyOnHidden
       >
@@ -83,10 +90,14 @@ export function ReviewActions({ managementPassword }: { managementPassword: bool
         <p className={text.paragraph} data-testid="review-chosen">
           {t('refund.review.chosen', { count: rows.length, numbers: rows.map((row) => String(row.refundNo)).join(', '), amount: formatMoneySum(rows.map((row) => String(row.refundAmount))) })}
         </p>
-        <Form layout="vertical" onFinish={decide}>
-          <Form.Item htmlFor="review-password" label={t(managementPassword ? 'refund.review.password' : 'refund.review.loginPassword')} validateStatus={error ? 'error' : undefined} help={error}>
-            <Input.Password id="review-password" autoFocus autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Form.Item>
+        <Form layout="vertical" onFinish={() => void decide()}>
+          {!status ? null : hasFactor(status) ? (
+            stepUp.fields
+          ) : (
+            <Form.Item htmlFor="review-password" label={t(managementPassword ? 'refund.review.password' : 'refund.review.loginPassword')} validateStatus={error ? 'error' : undefined} help={error}>
+              <Input.Password id="review-password" autoFocus autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </Form.Item>
+          )}
         </Form>
       </Modal>
     </>

@@ -13,19 +13,24 @@ export interface FactorStatus {
   policy?: FactorPolicy;
 }
 
-/** The signed-in user's second factors, as the services hold them; `reload` after a change. */
+const fetchStatus = () => postJson<FactorStatus>('/api/two-step/status', {});
+
+/** The signed-in user's second factors, as the services hold them (fetched when `active`); `reload` after a change. */
 export function useFactorStatus(active = true) {
   const [status, setStatus] = useState<FactorStatus>();
-  const [error, setError] = useState<string>();
   const reload = useCallback(async () => {
-    const result = await postJson<FactorStatus>('/api/two-step/status', {});
+    const result = await fetchStatus();
     if (result.ok) setStatus(result.data);
-    else setError(result.error.message);
   }, []);
   useEffect(() => {
-    if (active) void reload();
-  }, [active, reload]);
-  return { status, error, reload };
+    if (!active) return;
+    let current = true;
+    void fetchStatus().then((result) => current && result.ok && setStatus(result.data));
+    return () => {
+      current = false;
+    };
+  }, [active]);
+  return { status, reload };
 }
 
 export const methodsOf = (status: FactorStatus | undefined) => ({ totp: Boolean(status?.totp), passkey: (status?.passkeys.length ?? 0) > 0 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proofFields } from '../two-step/codes';
 import { amountProblem, REASON_MAX, REASON_TYPES } from './codes';
 
 /**
@@ -45,9 +46,13 @@ export const findTransactionSchema = z
 export type FindTransaction = z.infer<typeof findTransactionSchema>;
 
 /** Approve or reject one or many waiting requests, with the password re-entered. */
-export const decisionSchema = z.object({
-  refundArray: z.array(z.number().int().positive()).min(1, 'refund.errors.selectOne').max(50),
-  result: z.enum(['approve', 'reject']),
-  password: z.string().min(1, 'refund.errors.passwordRequired').max(256),
-});
+/** The password re-entered, or, for an approver with a second factor, its proof in place of it (issue 26). */
+export const decisionSchema = z
+  .object({
+    refundArray: z.array(z.number().int().positive()).min(1, 'refund.errors.selectOne').max(50),
+    result: z.enum(['approve', 'reject']),
+    password: z.string().max(256).optional(),
+    ...proofFields,
+  })
+  .refine((decision) => Boolean(decision.password || decision.code || decision.recoveryCode || decision.assertion), { message: 'refund.errors.passwordRequired', path: ['password'] });
 export type Decision = z.infer<typeof decisionSchema>;

@@ -1,8 +1,10 @@
 import { type NextRequest } from 'next/server';
+import { z } from 'zod';
 import { accountAdministrator, accountCallFailed, accountRefused } from '@/lib/accounts/routes';
 import { newAccountSchema } from '@/lib/accounts/rules';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
+import { stepUpSchema } from '@/lib/two-step/codes';
 import { success } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 
@@ -14,7 +16,7 @@ import { logged } from '@/lib/log/request';
 async function handle(request: NextRequest) {
   const { session, refused } = await accountAdministrator(request);
   if (refused) return refused;
-  const parsed = await readJson(request, newAccountSchema);
+  const parsed = await readJson(request, z.intersection(newAccountSchema, stepUpSchema));
   if (parsed.refused) return parsed.refused;
   const { merchantNo, ...account } = parsed.data;
   const created = await callUpstream('insertAccount', { ...account, name: account.contactName, ...(account.type === 'MERCHANT' ? { merchantNo } : {}) }, session);

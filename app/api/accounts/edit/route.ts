@@ -1,8 +1,10 @@
 import { type NextRequest } from 'next/server';
+import { z } from 'zod';
 import { accountAdministrator, accountCallFailed, accountRefused } from '@/lib/accounts/routes';
 import { editAccountSchema } from '@/lib/accounts/rules';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
+import { stepUpSchema } from '@/lib/two-step/codes';
 import { success } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { endUserSessions } from '@/lib/session/session';
@@ -16,7 +18,7 @@ import { bestEffort } from '@/lib/store/shared-store';
 async function handle(request: NextRequest) {
   const { session, refused } = await accountAdministrator(request);
   if (refused) return refused;
-  const parsed = await readJson(request, editAccountSchema);
+  const parsed = await readJson(request, z.intersection(editAccountSchema, stepUpSchema));
   if (parsed.refused) return parsed.refused;
   const updated = await callUpstream('updateAccount', parsed.data, session);
   if (!updated.ok) return accountCallFailed(request, session, updated.error);
