@@ -13,6 +13,10 @@ import { GET as captcha } from '@/app/api/auth/captcha/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as reset } from '@/app/api/auth/reset/route';
+import { POST as secondStep } from '@/app/api/auth/second-step/route';
+import { POST as passkeySignIn } from '@/app/api/auth/passkey/route';
+import { POST as passkeyOptions } from '@/app/api/auth/passkey/options/route';
+import { POST as twoStep } from '@/app/api/two-step/[action]/route';
 import { POST as gateway } from '@/app/api/gateway/[call]/route';
 import { GET as exportList } from '@/app/api/export/[list]/route';
 import { GET as exportProgress } from '@/app/api/export/progress/route';
@@ -44,6 +48,10 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/auth\/reset$/, reset as Handler, []],
   [/^\/api\/auth\/first-login$/, firstLogin as Handler, []],
   [/^\/api\/auth\/captcha$/, captcha as Handler, []],
+  [/^\/api\/auth\/second-step$/, secondStep as Handler, []],
+  [/^\/api\/auth\/passkey\/options$/, passkeyOptions as Handler, []],
+  [/^\/api\/auth\/passkey$/, passkeySignIn as Handler, []],
+  [/^\/api\/two-step\/([^/]+)$/, twoStep as unknown as Handler, ['action']],
   [/^\/api\/gateway\/([^/]+)$/, gateway as unknown as Handler, ['call']],
   [/^\/redirect$/, sso as Handler, []],
   [/^\/api\/export\/progress$/, exportProgress as Handler, []],
