@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // METRICS_TOKEN: the demo's scraper token, so that /api/metrics answers there too (with it).
-const NAMES = ['PAYLOAD_KEY', 'SESSION_SECRET', 'METRICS_TOKEN'];
+// FACTOR_KEY: seals the authenticator secrets at rest in the services' database (issue 26).
+const NAMES = ['PAYLOAD_KEY', 'SESSION_SECRET', 'METRICS_TOKEN', 'FACTOR_KEY'];
 
 export function demoSecrets(dataDir) {
   const file = join(dataDir, 'secrets.json');
