@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { proofFields } from '../two-step/codes';
+import { proofFields } from '../two-step/rules';
 import { amountProblem, REASON_MAX, REASON_TYPES } from './codes';
 
 /**

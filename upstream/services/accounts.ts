@@ -7,7 +7,7 @@ import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint'
 import { forbidden, notFound } from '../http/errors';
 import { optionalText, pageOf, pageOffset, paging, text, wholeNumber } from '../http/inputs';
 import { hashPassword } from '../rules/password-hash';
-import { proofFields } from '../../lib/two-step/codes';
+import { proofFields } from '../../lib/two-step/rules';
 import { stepUp } from './factor-proof';
 import { sendMail } from './mail';
 import { revokeDeviceTokens } from './second-step';

@@ -1,6 +1,7 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { assertionSchema, FACTOR_LOCKOUT_FAILURES } from '../../lib/two-step/codes';
+import { FACTOR_LOCKOUT_FAILURES } from '../../lib/two-step/codes';
+import { assertionSchema } from '../../lib/two-step/rules';
 import { factorKeyOf, relyingParty } from '../config';
 import type { Queryable } from '../db/database';
 import type { PublicContext } from '../http/endpoint';

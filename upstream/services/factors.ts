@@ -1,6 +1,7 @@
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { authenticatorCodeSchema, FACTOR_POLICIES, passkeyNameSchema, proofFields, RECOVERY_CODES_ISSUED, registrationSchema } from '../../lib/two-step/codes';
+import { FACTOR_POLICIES, RECOVERY_CODES_ISSUED } from '../../lib/two-step/codes';
+import { authenticatorCodeSchema, passkeyNameSchema, proofFields, registrationSchema } from '../../lib/two-step/rules';
 import { factorKeyOf, relyingParty } from '../config';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { forbidden, notFound, ServiceError } from '../http/errors';

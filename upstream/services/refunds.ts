@@ -8,7 +8,7 @@ import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint'
 import { forbidden, notFound, ServiceError } from '../http/errors';
 import { amount, optionalText, pageOf, pageOffset, paging, text, timestamp14, wholeNumber } from '../http/inputs';
 import { verifyPassword } from '../rules/password-hash';
-import { proofFields } from '../../lib/two-step/codes';
+import { proofFields } from '../../lib/two-step/rules';
 import { factorsOf, hasFactor, stepUp } from './factor-proof';
 import { passwordColumn, STALE, untilStable } from './passwords';
 import { checkUserId, timeSpan } from './scope-checks';

@@ -6,7 +6,8 @@ import { ServiceError } from '../http/errors';
 import { flag, optionalText, text } from '../http/inputs';
 import { hashToken, newToken } from '../http/principal';
 import { hashFactorToken } from '../rules/factor-secrets';
-import { assertionSchema, proofFields, REMEMBER_DAYS, TRUSTED_DEVICE_DAYS } from '../../lib/two-step/codes';
+import { REMEMBER_DAYS, TRUSTED_DEVICE_DAYS } from '../../lib/two-step/codes';
+import { assertionSchema, proofFields } from '../../lib/two-step/rules';
 import { assertionOptions, factorsOf, hasFactor, proveFactor, verifyAssertion } from './factor-proof';
 import { loginAnswer, USER_COLUMNS, type UserRow } from './sso';
 

@@ -4,7 +4,7 @@ import { accountAdministrator, accountCallFailed, accountRefused } from '@/lib/a
 import { newAccountSchema } from '@/lib/accounts/rules';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
-import { stepUpSchema } from '@/lib/two-step/codes';
+import { stepUpSchema } from '@/lib/two-step/rules';
 import { success } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ACTIVITY_ACTIONS, ACTIVITY_OUTCOMES, PORTAL_RECORDED_ACTIONS } from '../../activity/actions';
 import { APPELLATIONS } from '../../accounts/codes';
 import type { SessionData } from '../../session/session';
-import { proofFields } from '../../two-step/codes';
+import { proofFields } from '../../two-step/rules';
 import { define, list, outcome, page } from '../define';
 
 /** The organisation an account is added to is the administrator's own (spec section 6: typeNo from rankNo). */

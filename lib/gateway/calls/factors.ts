@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { assertionSchema, FACTOR_POLICIES, passkeyNameSchema, proofFields, registrationSchema } from '../../two-step/codes';
+import { FACTOR_POLICIES } from '../../two-step/codes';
+import { assertionSchema, passkeyNameSchema, proofFields, registrationSchema } from '../../two-step/rules';
 import { define, loginItem } from '../define';
 
 /** The second factor's calls (issue 26): the sign-in's second step, passkeys, set-up, policy and reset. */

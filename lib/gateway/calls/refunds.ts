@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, REASON_TYPES } from '../../refunds/codes';
 import type { SessionData } from '../../session/session';
-import { proofFields } from '../../two-step/codes';
+import { proofFields } from '../../two-step/rules';
 import { define, list, money, page } from '../define';
 
 /** The refund service of spec section 7 (the approval count stays with the shell's calls in the registry). */

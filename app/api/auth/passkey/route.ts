@@ -7,7 +7,7 @@ import { readJson } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { crossSite, failure, rateLimited } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
-import { assertionSchema } from '@/lib/two-step/codes';
+import { assertionSchema } from '@/lib/two-step/rules';
 
 /**
  * Sign in with a passkey (issue 26): a discoverable credential, no account name and no password;

@@ -7,7 +7,7 @@ import { clientAddress } from '@/lib/http/client';
 import { crossSite, failure, rateLimited } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { clearPending, deviceLabel, pendingOf } from '@/lib/two-step/cookies';
-import { secondStepSchema } from '@/lib/two-step/codes';
+import { secondStepSchema } from '@/lib/two-step/rules';
 
 /**
  * The sign-in's second step (issue 26): the pending cookie's ticket and one proof (a code, a

@@ -9,7 +9,8 @@ import { readJson } from '@/lib/http/body';
 import { failure, setSessionCookie, signedIn, success, upstreamError } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { revokeSession, type SessionData } from '@/lib/session/session';
-import { authenticatorCodeSchema, FACTOR_POLICIES, groupSecret, passkeyNameSchema, registrationSchema, stepUpSchema } from '@/lib/two-step/codes';
+import { FACTOR_POLICIES, groupSecret } from '@/lib/two-step/codes';
+import { authenticatorCodeSchema, passkeyNameSchema, registrationSchema, stepUpSchema } from '@/lib/two-step/rules';
 
 const id = z.number().int().positive();
 
