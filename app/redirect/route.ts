@@ -1,8 +1,6 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { pendingPasswordChanges } from '@/lib/auth/password-changes';
-import { FIRST_LOGIN_PATH, homePath } from '@/lib/auth/routes';
-import { sessionFromLogin } from '@/lib/auth/sign-in';
+import { firstPath, sessionFromLogin } from '@/lib/auth/sign-in';
 import { callUpstream } from '@/lib/gateway/client';
 import { redirectTo } from '@/lib/http/redirect';
 import { setSessionCookie } from '@/lib/http/respond';
@@ -19,9 +17,8 @@ async function handle(request: NextRequest) {
   if (!login.ok) return toLogin();
   const started = await sessionFromLogin(login.data[0] as (typeof login.data)[number]);
   if ('error' in started) return toLogin();
-  const pending = pendingPasswordChanges(started.session);
-  const target = pending.login || pending.management ? FIRST_LOGIN_PATH : homePath(started.session.menus);
-  const response = redirectTo(target, 303);
+  // A password change owed first, then a second factor the organisation requires (issue 26), else home.
+  const response = redirectTo(firstPath(started.session), 303);
   await setSessionCookie(request, response, started.session);
   return response;
 }

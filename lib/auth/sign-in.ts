@@ -20,7 +20,8 @@ const WALLETS = ['ALIPAY', 'WECHAT'];
 /**
  * A new session from a login answer (spec sections 4 and 7): identity and menus from the answer,
  * then the merchant list call for the Alipay/WeChat id list and the full id list. A user whose
- * organisation requires a second factor it has not set up gets no menus until it has (issue 26).
+ * organisation requires a second factor it has not set up gets no menus and no merchants until it
+ * has (issue 26): the services refuse its token every data call, the merchant list included.
  */
 export async function sessionFromLogin(login: LoginItem, now = Date.now()): Promise<{ session: SessionData } | { error: GatewayError }> {
   const session: SessionData = {
@@ -45,11 +46,16 @@ export async function sessionFromLogin(login: LoginItem, now = Date.now()): Prom
     lastSeen: now,
     ...(login.factorSetup === 1 ? { factorSetup: true } : {}),
   };
+  return session.factorSetup ? { session } : withMerchants(session);
+}
+
+/** The session with the merchant ids it may see (all, and those with Alipay or WeChat Pay). */
+export async function withMerchants(session: SessionData): Promise<{ session: SessionData } | { error: GatewayError }> {
   const merchants = await callUpstream('merchantList', { ispaging: false }, session);
   if (!merchants.ok) return { error: merchants.error };
-  session.merchantIds = merchants.data.data.map((m) => m.merchant_no);
-  session.walletMerchantIds = merchants.data.data.filter((m) => m.paymentType.split(',').some((type) => WALLETS.includes(type))).map((m) => m.merchant_no);
-  return { session };
+  const merchantIds = merchants.data.data.map((m) => m.merchant_no);
+  const walletMerchantIds = merchants.data.data.filter((m) => m.paymentType.split(',').some((type) => WALLETS.includes(type))).map((m) => m.merchant_no);
+  return { session: { ...session, merchantIds, walletMerchantIds } };
 }
 
 /** Where a new session goes first: a password change owed, then a second factor owed, else home. */

@@ -146,6 +146,9 @@ export function createApp(given: Services, endpoints: Endpoint[], logger: Logger
         if (override) c.header(VERSION_HEADER, override);
         const fault = services.faults.get(`${principal.account} ${c.req.path}`);
         if (fault) throw new ServiceError(fault, 'INJECTED_FAULT', 'A fault injected through /dev/faults (test mode)');
+        if (principal.factorSetup && !endpoint.duringFactorSetup) {
+          throw new ServiceError(403, 'FACTOR_SETUP_REQUIRED', 'Your organisation requires two-step verification: set it up first');
+        }
         if (endpoint.rank && endpoint.rank !== principal.rank) {
           throw new ServiceError(403, 'WRONG_VARIANT', `This call serves ${endpoint.rank} users`);
         }

@@ -56,6 +56,12 @@ interface Base<S extends z.ZodType> {
    * no database connection or lock, and makes its changes through `context.writes`.
    */
   outsideTransaction?: boolean;
+  /**
+   * The call serves a session confined to setting up a second factor (issue 26: the organisation's
+   * policy requires one the user has not set up): the set-up's own calls, sign-out and the forced
+   * password change. Every other authenticated call refuses such a session (FACTOR_SETUP_REQUIRED).
+   */
+  duringFactorSetup?: boolean;
 }
 
 export interface PublicEndpoint<S extends z.ZodType = z.ZodType> extends Base<S> {

@@ -19,6 +19,8 @@ export interface Principal {
   loginType: string;
   verifiedAt: string | null;
   verifiedKind: 'login' | 'op' | null;
+  /** The token was issued to a user who owes a second factor: only set-up calls accept it (issue 26). */
+  factorSetup: boolean;
   range: { merchant?: string[]; store?: string[]; group?: string[] };
 }
 
@@ -34,7 +36,7 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const PRINCIPAL_SQL = `
   SELECT u.user_id, u.account, u.name, u.type, u.type_no, u.role_id, u.is_admin, u.range,
          r.can_apply, r.can_approve, r.has_op_password, r.single_search_only,
-         t.token_hash, t.login_type, t.verified_at, t.verified_kind
+         t.token_hash, t.login_type, t.verified_at, t.verified_kind, t.factor_setup
     FROM tokens t
     JOIN users u ON u.user_id = t.user_id
     JOIN roles r ON r.role_id = u.role_id
@@ -57,6 +59,7 @@ interface PrincipalRow {
   login_type: string;
   verified_at: string | null;
   verified_kind: 'login' | 'op' | null;
+  factor_setup: boolean;
 }
 
 export async function principalForToken(db: Queryable, token: string, now: string): Promise<Principal | null> {
@@ -79,6 +82,7 @@ export async function principalForToken(db: Queryable, token: string, now: strin
     loginType: row.login_type,
     verifiedAt: row.verified_at,
     verifiedKind: row.verified_kind,
+    factorSetup: row.factor_setup,
     range: row.range ?? {},
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FACTOR_POLICIES, RECOVERY_CODES_ISSUED } from '../../lib/two-step/codes';
 import { authenticatorCodeSchema, passkeyNameSchema, proofFields, registrationSchema } from '../../lib/two-step/rules';
 import { factorKeyOf, relyingParty } from '../config';
+import type { Queryable } from '../db/database';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { forbidden, notFound, ServiceError } from '../http/errors';
 import { optionalText, wholeNumber } from '../http/inputs';
@@ -22,6 +23,7 @@ const ISSUER = 'Merchant portal';
 const status = authedCall({
   method: 'GET',
   path: '/sso/api/v1/factor/status',
+  duringFactorSetup: true,
   input: z.object({}),
   async handle(context) {
     const { db, principal, clock } = context;
@@ -59,9 +61,15 @@ async function keepsRequiredFactor(context: AuthedContext, after: { totp: boolea
   }
 }
 
+/** A factor now exists: the user's sessions confined to set-up (issue 26) serve every call again. */
+async function endFactorSetup(db: Queryable, userId: number) {
+  await db.query('UPDATE tokens SET factor_setup = false WHERE user_id = $1 AND factor_setup', [userId]);
+}
+
 const totpStart = authedCall({
   method: 'POST',
   path: '/sso/api/v1/factor/totp/start',
+  duringFactorSetup: true,
   input: z.object({}),
   async handle(context) {
     const { db, clock, config, principal } = context;
@@ -77,9 +85,22 @@ const totpStart = authedCall({
   },
 });
 
+/** Ten new recovery codes of the caller in place of any before (used or not); answered once, kept as keyed hashes. */
+async function issueRecoveryCodes(context: AuthedContext): Promise<string[]> {
+  const { db, clock, config, principal } = context;
+  const key = factorKeyOf(config);
+  const codes = newRecoveryCodes(RECOVERY_CODES_ISSUED);
+  await db.query('DELETE FROM factor_recovery_codes WHERE user_id = $1', [principal.userId]);
+  for (const code of codes) {
+    await db.query('INSERT INTO factor_recovery_codes (user_id, code_hash, created_at) VALUES ($1, $2, $3)', [principal.userId, hashFactorToken(code, key), clock.timestamp()]);
+  }
+  return codes;
+}
+
 const totpConfirm = authedCall({
   method: 'POST',
   path: '/sso/api/v1/factor/totp/confirm',
+  duringFactorSetup: true,
   input: z.object({ code: authenticatorCodeSchema }),
   async handle(context, input) {
     const { db, clock, config, principal } = context;
@@ -88,13 +109,9 @@ const totpConfirm = authedCall({
     if (!pending) throw new ServiceError(409, 'FACTOR_NOT_STARTED', 'Start the set-up again');
     const step = matchingStep(openSecret(pending.secret_sealed, key), input.code, clock.now().getTime());
     if (step === null) throw new ServiceError(422, 'FACTOR_SETUP_CODE_WRONG', 'The code is not right; check the time of the device the app runs on');
-    const now = clock.timestamp();
-    await db.query('UPDATE factor_totp SET confirmed_at = $2, last_step = $3 WHERE user_id = $1', [principal.userId, now, step]);
-    const codes = newRecoveryCodes(RECOVERY_CODES_ISSUED);
-    await db.query('DELETE FROM factor_recovery_codes WHERE user_id = $1', [principal.userId]);
-    for (const code of codes) {
-      await db.query('INSERT INTO factor_recovery_codes (user_id, code_hash, created_at) VALUES ($1, $2, $3)', [principal.userId, hashFactorToken(code, key), now]);
-    }
+    await db.query('UPDATE factor_totp SET confirmed_at = $2, last_step = $3 WHERE user_id = $1', [principal.userId, clock.timestamp(), step]);
+    const codes = await issueRecoveryCodes(context);
+    await endFactorSetup(db, principal.userId);
     await context.log('factor.totp.enrol', principal.account, { recoveryCodes: codes.length });
     // Shown once: only their hashes stay.
     return { recoveryCodes: codes };
@@ -121,6 +138,7 @@ const totpRemove = authedCall({
 const passkeyRegisterOptions = authedCall({
   method: 'POST',
   path: '/sso/api/v1/factor/passkey/registerOptions',
+  duringFactorSetup: true,
   input: z.object({}),
   async handle(context) {
     const { db, principal } = context;
@@ -144,6 +162,7 @@ const passkeyRegisterOptions = authedCall({
 const passkeyRegister = authedCall({
   method: 'POST',
   path: '/sso/api/v1/factor/passkey/register',
+  duringFactorSetup: true,
   input: z.object({
     name: passkeyNameSchema,
     response: registrationSchema,
@@ -166,6 +185,7 @@ const passkeyRegister = authedCall({
       'INSERT INTO factor_passkeys (user_id, credential_id, public_key, counter, transports, name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
       [principal.userId, credential.id, Buffer.from(credential.publicKey).toString('base64url'), credential.counter, (credential.transports ?? []).join(','), input.name, clock.timestamp()],
     );
+    await endFactorSetup(db, principal.userId);
     await context.log('factor.passkey.add', input.name, { passkeyId: row?.id });
     return { id: row?.id };
   },
@@ -234,6 +254,7 @@ const deviceRemove = authedCall({
 const remember = authedCall({
   method: 'POST',
   path: '/sso/api/v1/factor/remember',
+  duringFactorSetup: true,
   input: z.object({ label: optionalText(120) }),
   async handle(context, input) {
     const issued = await issueDeviceToken(context, context.principal.userId, 'remember', input.label ?? '');

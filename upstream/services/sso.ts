@@ -37,10 +37,10 @@ export interface UserRow {
 
 export const USER_COLUMNS = 'user_id, account, name, type, type_no, role_id, is_admin, status, password_hash, pwd_flag, op_pwd_flag, failed_logins, locked_until';
 
-async function issueToken(db: Queryable, userId: number, kind: 'session' | 'sso', loginType: string, now: string, expires: string) {
+async function issueToken(db: Queryable, userId: number, kind: 'session' | 'sso', loginType: string, now: string, expires: string, factorSetup = false) {
   const token = newToken();
-  await db.query('INSERT INTO tokens (token_hash, user_id, kind, login_type, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    hashToken(token), userId, kind, loginType, now, expires,
+  await db.query('INSERT INTO tokens (token_hash, user_id, kind, login_type, created_at, expires_at, factor_setup) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    hashToken(token), userId, kind, loginType, now, expires, factorSetup,
   ]);
   return token;
 }
@@ -50,7 +50,8 @@ export async function loginAnswer(context: PublicContext, user: UserRow, service
   const { db, clock, config } = context;
   const factorSetup = (await factorRequired(db, user)) && !hasFactor(await factorsOf(db, user.user_id));
   const loginType = user.pwd_flag ? TEMP_PASSWORD_LOGIN : NORMAL_LOGIN;
-  const token = await issueToken(db, user.user_id, 'session', loginType, clock.timestamp(), clock.timestamp(config.tokenTtlMinutes));
+  // A confined token (issue 26): the services refuse it every call but the set-up's until the user enrols.
+  const token = await issueToken(db, user.user_id, 'session', loginType, clock.timestamp(), clock.timestamp(config.tokenTtlMinutes), factorSetup);
   const rank = user.type === 'PARTNER' ? 'PARTNER' : 'CUSTOMER';
   const headers = await menuCodesOf(db, { roleId: user.role_id, isAdmin: user.is_admin, rank });
   return [
@@ -171,13 +172,14 @@ const loginByToken = publicCall({
 const renewToken = authedCall({
   method: 'GET',
   path: '/sso/api/v2/login/external/token/renew',
+  duringFactorSetup: true,
   writes: true,
   input: z.object({}),
   async handle(context) {
     const { db, clock, config, principal } = context;
     const token = await db.transaction(async (tx) => {
       await tx.query('UPDATE tokens SET revoked_at = $2 WHERE token_hash = $1', [principal.tokenHash, clock.timestamp()]);
-      return issueToken(tx, principal.userId, 'session', principal.loginType, clock.timestamp(), clock.timestamp(config.tokenTtlMinutes));
+      return issueToken(tx, principal.userId, 'session', principal.loginType, clock.timestamp(), clock.timestamp(config.tokenTtlMinutes), principal.factorSetup);
     });
     await context.log('token.renew');
     return { xEftpayToken: token, expiresAt: clock.timestamp(config.tokenTtlMinutes) };
@@ -187,6 +189,7 @@ const renewToken = authedCall({
 const logout = authedCall({
   method: 'POST',
   path: '/sso/api/v1/logout',
+  duringFactorSetup: true,
   input: z.object({}),
   async handle(context) {
     await context.db.query('UPDATE tokens SET revoked_at = $2 WHERE token_hash = $1', [context.principal.tokenHash, context.clock.timestamp()]);
@@ -430,6 +433,7 @@ function changePassword(context: AuthedContext, kind: PasswordKind, password: st
 const updatePassword = authedCall({
   method: 'POST',
   path: '/sso/api/v1/user/updateEpaPassword',
+  duringFactorSetup: true,
   input: z.object({ userId: wholeNumber(1), newPassword: text(256), type: passwordType }),
   outsideTransaction: true,
   async handle(context, input) {

@@ -105,9 +105,14 @@ describe('the second factor through the portal', () => {
     expect(started.body.data.qr).toContain('<svg');
     const secret = started.body.data.secretGroups.replace(/ /g, '');
     expect((await viewer.call('POST', '/api/two-step/totp-confirm', { code: currentCode(secret, upstream.clock.now().getTime()) })).status).toBe(200);
+    const confined = viewer.cookies.get('portal_session') as string;
     const done = await viewer.call<{ ok: boolean; data: { redirect: string } }>('POST', '/api/two-step/setup-done', {});
     expect(done.body.data.redirect).toBe('/transaction/transactions');
     expect((await viewer.navigate('/transaction/transactions')).status).toBe(200);
+    // The session was re-issued: the confined cookie opens nothing any more.
+    const stale = new Browser();
+    stale.cookies.set('portal_session', confined);
+    expect((await stale.navigate('/transaction/transactions')).location).toMatch(/\/login/);
     // The administrator resets it; the activity log has every step.
     const viewerId = (signedIn.body.data?.session as { userId: number }).userId;
     expect((await admin.call('POST', '/api/two-step/reset', { userId: viewerId })).status).toBe(200);

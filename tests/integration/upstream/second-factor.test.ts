@@ -163,7 +163,13 @@ describe.each(DATABASES)('the second factor in the services on %s', (database) =
     expect(maker.body[0].factorSetup).toBe(0);
 
     const checkerToken = checker.body[0].xEftpayToken;
+    // The confined token serves the set-up and nothing else, whatever the portal does.
+    const merchants = () => upstream.client.call<SecondStep>('GET', '/api/MerchantInfo/GetMerchantList', { ispaging: false }, { token: checkerToken });
+    expect((await merchants()).body.error?.code).toBe('FACTOR_SETUP_REQUIRED');
+    expect((await upstream.client.call<SecondStep>('POST', '/sso/api/v1/factor/policy', { policy: 'none' }, { token: checkerToken })).status).toBe(403);
+    expect((await upstream.client.call('GET', '/sso/api/v1/factor/status', {}, { token: checkerToken })).status).toBe(200);
     const secret = await enrol(checkerToken);
+    expect((await merchants()).status).toBe(200);
     // Under the policy, the last factor cannot be removed.
     const removal = await upstream.client.call<SecondStep>('POST', '/sso/api/v1/factor/totp/remove', { code: code(secret, 0.5) }, { token: checkerToken });
     expect(removal.body.error?.code).toBe('FACTOR_REQUIRED_BY_POLICY');

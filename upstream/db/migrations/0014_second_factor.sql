@@ -71,6 +71,11 @@ CREATE INDEX device_tokens_user ON device_tokens (user_id, kind);
 ALTER TABLE users ADD COLUMN factor_failures integer NOT NULL DEFAULT 0;
 ALTER TABLE users ADD COLUMN factor_locked_until timestamp;
 
+-- A session token of a user the policy requires a second factor of, issued before it has one:
+-- only the set-up's calls (and sign-out, the forced password change) accept it, until the user
+-- enrols (services, not only the portal, keep it confined).
+ALTER TABLE tokens ADD COLUMN factor_setup boolean NOT NULL DEFAULT false;
+
 CREATE TABLE factor_policies (
   type_no    text PRIMARY KEY,
   policy     text NOT NULL CHECK (policy IN ('none', 'approvers', 'all')),

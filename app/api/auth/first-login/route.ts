@@ -4,7 +4,7 @@ import { newPasswordSchema } from '@/lib/auth/forms';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { countAttempt } from '@/lib/auth/rate-limit';
 import { clientAddress } from '@/lib/http/client';
-import { homePath } from '@/lib/auth/routes';
+import { firstPath } from '@/lib/auth/sign-in';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
 import { crossSite, failure, rateLimited, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
@@ -41,7 +41,7 @@ async function handle(request: NextRequest) {
   await revokeSession(session);
   const next = { ...session, sid: newSessionId(), pwdFlag: kind === 'login' ? false : session.pwdFlag, opPwdFlag: kind === 'management' ? false : session.opPwdFlag, lastSeen: Date.now() };
   const remaining = pendingPasswordChanges(next);
-  const response = success({ next: remaining.management ? 'management' : 'done', redirect: remaining.management ? null : homePath(next.menus) });
+  const response = success({ next: remaining.management ? 'management' : 'done', redirect: remaining.management ? null : firstPath(next) });
   await setSessionCookie(request, response, next);
   return response;
 }

@@ -2,13 +2,14 @@ import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { homePath } from '@/lib/auth/routes';
+import { withMerchants } from '@/lib/auth/sign-in';
 import { qrSvg } from '@/lib/collect/qr';
 import { callUpstream } from '@/lib/gateway/client';
 import type { CallInput, CallName } from '@/lib/gateway/registry';
 import { readJson } from '@/lib/http/body';
 import { failure, setSessionCookie, signedIn, success, upstreamError } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
-import { revokeSession, type SessionData } from '@/lib/session/session';
+import { newSessionId, revokeSession, type SessionData } from '@/lib/session/session';
 import { FACTOR_POLICIES, groupSecret } from '@/lib/two-step/codes';
 import { authenticatorCodeSchema, passkeyNameSchema, registrationSchema, stepUpSchema } from '@/lib/two-step/rules';
 
@@ -42,7 +43,8 @@ type Action = keyof typeof ACTIONS;
 
 /**
  * A session confined to set-up (its organisation requires a second factor) gets its menus once it
- * has one: re-issued with the menus the services name.
+ * has one: re-issued (a new id, the confined cookie revoked) with the menus the services name and
+ * the merchants it may see, which the services refused the confined token until now.
  */
 async function finishSetup(request: NextRequest, session: SessionData) {
   const status = await callUpstream('factorStatus', {}, session);
@@ -50,7 +52,10 @@ async function finishSetup(request: NextRequest, session: SessionData) {
   if (!status.data.totp && status.data.passkeys.length === 0) return failure(request, { code: 'UPSTREAM_REFUSED', status: 409, upstreamCode: 'FACTOR_SETUP_INCOMPLETE' });
   const menus = await callUpstream('menuCodes', {}, session);
   if (!menus.ok) return upstreamError(request, menus.error);
-  const next: SessionData = { ...session, menus: menus.data.headers, factorSetup: false, lastSeen: Date.now() };
+  const withIds = await withMerchants({ ...session, sid: newSessionId(), menus: menus.data.headers, factorSetup: false, lastSeen: Date.now() });
+  if ('error' in withIds) return upstreamError(request, withIds.error);
+  const next = withIds.session;
+  await revokeSession(session);
   const response = success({ redirect: homePath(next.menus) });
   await setSessionCookie(request, response, next);
   return response;
