@@ -20,6 +20,9 @@ import { issueDeviceToken } from './second-step';
 
 const ISSUER = 'Merchant portal';
 
+/** COSE algorithm ids: EdDSA, ES256, RS256. */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
 const status = authedCall({
   method: 'GET',
   path: '/sso/api/v1/factor/status',
@@ -153,6 +156,10 @@ const passkeyRegisterOptions = authedCall({
       excludeCredentials: existing.map((c) => ({ id: c.credential_id })),
       // Discoverable, so that "Sign in with a passkey" needs no account name.
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      // The algorithms every platform authenticator and security key offers. The library's default
+      // puts ML-DSA-44 first where Node has it (experimental in Node 24): an authenticator that
+      // takes it signs with 2.4 KB signatures, past what the portal's assertion schema accepts.
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
     await storeChallenge(context, options.challenge, 'register', principal.userId);
     return { options };
