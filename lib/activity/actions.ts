@@ -45,6 +45,7 @@ export const ACTIVITY_ACTIONS = [
   'factor.passkey.rename',
   'factor.passkey.remove',
   'factor.recovery.used',
+  'factor.recovery.regenerate',
   'factor.failed',
   'factor.locked',
   'factor.device.trust',

@@ -138,6 +138,26 @@ const totpRemove = authedCall({
   },
 });
 
+/**
+ * New recovery codes without setting up the app again (all used, or a copy lost): the second factor
+ * is asked (step-up), every earlier code stops working, the new ten are answered once.
+ */
+const recoveryRegenerate = authedCall({
+  method: 'POST',
+  path: '/sso/api/v1/factor/recovery/regenerate',
+  input: z.object(proofFields),
+  async handle(context, input) {
+    const { db, principal } = context;
+    // Recovery codes stand in for the authenticator app's code: without the app there are none.
+    const [totp] = await db.query('SELECT 1 FROM factor_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL FOR UPDATE', [principal.userId]);
+    if (!totp) throw new ServiceError(409, 'FACTOR_NOT_ENROLLED', 'Set up an authenticator app first');
+    await stepUp(context, input);
+    const codes = await issueRecoveryCodes(context);
+    await context.log('factor.recovery.regenerate', principal.account, { recoveryCodes: codes.length });
+    return { recoveryCodes: codes };
+  },
+});
+
 const passkeyRegisterOptions = authedCall({
   method: 'POST',
   path: '/sso/api/v1/factor/passkey/registerOptions',
@@ -315,5 +335,5 @@ const resetFactors = authedCall({
 });
 
 export const FACTOR_ENDPOINTS: Endpoint[] = [
-  status, totpStart, totpConfirm, totpRemove, passkeyRegisterOptions, passkeyRegister, passkeyRename, passkeyRemove, stepUpOptions, deviceRemove, remember, setPolicy, resetFactors,
+  status, totpStart, totpConfirm, totpRemove, recoveryRegenerate, passkeyRegisterOptions, passkeyRegister, passkeyRename, passkeyRemove, stepUpOptions, deviceRemove, remember, setPolicy, resetFactors,
 ];

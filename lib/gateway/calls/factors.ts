@@ -44,6 +44,7 @@ export const FACTOR_CALLS = {
   }),
   totpStart: define({ method: 'POST', path: '/sso/api/v1/factor/totp/start', input: z.object({}), answer: z.looseObject({ secret: z.string().min(16), uri: z.string().startsWith('otpauth://') }) }),
   totpConfirm: define({ method: 'POST', path: '/sso/api/v1/factor/totp/confirm', input: z.object({ code: proofFields.code.unwrap() }), answer: z.looseObject({ recoveryCodes: z.array(z.string()).length(10) }) }),
+  recoveryRegenerate: define({ method: 'POST', path: '/sso/api/v1/factor/recovery/regenerate', input: z.object(proofFields), answer: z.looseObject({ recoveryCodes: z.array(z.string()).length(10) }) }),
   totpRemove: define({ method: 'POST', path: '/sso/api/v1/factor/totp/remove', input: z.object(proofFields), answer: done }),
   passkeyRegisterOptions: define({ method: 'POST', path: '/sso/api/v1/factor/passkey/registerOptions', input: z.object({}), answer: ceremonyOptions }),
   passkeyRegister: define({ method: 'POST', path: '/sso/api/v1/factor/passkey/register', input: z.object({ name: passkeyNameSchema, response: registrationSchema }), answer: z.looseObject({ id: z.number().int() }) }),

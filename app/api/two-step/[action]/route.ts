@@ -29,6 +29,7 @@ const ACTIONS = {
   },
   'totp-confirm': { call: 'totpConfirm', input: z.object({ code: authenticatorCodeSchema }) },
   'totp-remove': { call: 'totpRemove', input: stepUpSchema },
+  'recovery-regenerate': { call: 'recoveryRegenerate', input: stepUpSchema },
   'passkey-options': { call: 'passkeyRegisterOptions', input: z.object({}) },
   'passkey-add': { call: 'passkeyRegister', input: z.object({ name: passkeyNameSchema, response: registrationSchema }) },
   'passkey-rename': { call: 'passkeyRename', input: z.object({ id, name: passkeyNameSchema }) },
