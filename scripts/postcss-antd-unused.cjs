@@ -9,7 +9,7 @@
  */
 const UNUSED = [
   'affix', 'anchor', 'back-top', 'breadcrumb', 'carousel', 'cascader', 'collapse', 'color-picker',
-  'divider', 'float-btn', 'image', 'input-number', 'masonry', 'mentions', 'picker-calendar',
+  'divider', 'float-btn', 'image', 'input-number', 'list', 'masonry', 'mentions', 'picker-calendar',
   'popconfirm', 'qrcode', 'rate', 'slider', 'splitter', 'switch', 'timeline', 'tour', 'transfer',
   'tree', 'tree-select', 'watermark',
 ];

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, App, Button, Form, Input, List, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Radio, Space, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { postJson } from '@/lib/client/api';
@@ -8,6 +8,7 @@ import { registerPasskey } from '@/lib/client/passkey';
 import { FACTOR_POLICIES, type FactorPolicy } from '@/lib/two-step/codes';
 import { StepUpDialog } from './StepUpDialog';
 import type { Proof } from './StepUpFields';
+import styles from './two-step.module.css';
 import { methodsOf, type FactorStatus } from './use-factor-status';
 
 interface Enrolment {
@@ -15,12 +16,21 @@ interface Enrolment {
   qr: string;
 }
 
+/** A change that asks the second factor first (step-up): removing a factor, new recovery codes. */
+interface Confirmed {
+  url: string;
+  body: Record<string, unknown>;
+  done: string;
+  then?: (data: unknown) => void;
+}
+
 /**
  * Two-step verification (issue 26), the account menu's dialog and the forced set-up page: the
  * authenticator app (QR code, the key in groups of four, a code to confirm, then ten recovery
- * codes shown once), passkeys, trusted devices, and the administrator's policy.
+ * codes shown once, and new ones on demand), passkeys, trusted devices, and the administrator's
+ * policy (not on the set-up page: a session confined to set-up changes nothing else).
  */
-export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload: () => Promise<void> }) {
+export function TwoStepPanel({ status, reload, confined = false }: { status: FactorStatus; reload: () => Promise<void>; confined?: boolean }) {
   const t = useTranslations('twoStep');
   const { message } = App.useApp();
   const [enrolment, setEnrolment] = useState<Enrolment>();
@@ -30,7 +40,7 @@ export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload:
   const [busy, setBusy] = useState(false);
   const [passkeyName, setPasskeyName] = useState(t('passkeys.defaultName'));
   const [renaming, setRenaming] = useState<{ id: number; name: string }>();
-  const [removal, setRemoval] = useState<{ url: string; body: Record<string, unknown>; done: string }>();
+  const [confirming, setConfirming] = useState<Confirmed>();
 
   async function run<T>(url: string, body: unknown, done?: string): Promise<T | undefined> {
     setBusy(true);
@@ -64,11 +74,12 @@ export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload:
     await reload();
   }
 
-  async function removeWith(proof: Proof): Promise<string | undefined> {
-    if (!removal) return undefined;
-    const result = await postJson(removal.url, { ...removal.body, ...proof });
+  async function confirmWith(proof: Proof): Promise<string | undefined> {
+    if (!confirming) return undefined;
+    const result = await postJson(confirming.url, { ...confirming.body, ...proof });
     if (!result.ok) return result.error.message;
-    void message.success(removal.done);
+    void message.success(confirming.done);
+    confirming.then?.(result.data);
     await reload();
     return undefined;
   }
@@ -97,7 +108,7 @@ export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload:
           </Typography.Title>
           <Typography.Paragraph>{t('recovery.intro')}</Typography.Paragraph>
           <Alert type="warning" showIcon title={t('recovery.warning')} style={{ marginBottom: 12 }} />
-          <ol style={{ columns: 2, fontFamily: 'monospace', fontSize: 15, paddingInlineStart: 28 }}>
+          <ol className={styles.codes}>
             {recoveryCodes.map((recovery) => (
               <li key={recovery}>{recovery}</li>
             ))}
@@ -113,13 +124,13 @@ export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload:
       ) : enrolment ? (
         <section data-testid="totp-enrolment">
           <Typography.Paragraph>{t('app.scan')}</Typography.Paragraph>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
+          <div className={styles.qrRow}>
             {/* Markup the server made with qrcode from the otpauth link: no user text in it. */}
-            <div role="img" aria-label={t('app.qrLabel')} style={{ width: 180, height: 180 }} dangerouslySetInnerHTML={{ __html: enrolment.qr }} />
+            <div role="img" aria-label={t('app.qrLabel')} className={styles.qr} dangerouslySetInnerHTML={{ __html: enrolment.qr }} />
             <div>
               <Typography.Text type="secondary">{t('app.key')}</Typography.Text>
               <div>
-                <Typography.Text code copyable={{ text: enrolment.secretGroups.replace(/ /g, '') }} data-testid="totp-secret" style={{ fontSize: 16, wordBreak: 'break-all' }}>
+                <Typography.Text code copyable={{ text: enrolment.secretGroups.replace(/ /g, '') }} data-testid="totp-secret" className={styles.key}>
                   {enrolment.secretGroups}
                 </Typography.Text>
               </div>
@@ -138,12 +149,27 @@ export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload:
           </Form>
         </section>
       ) : status.totp ? (
-        <Space wrap>
-          <Typography.Text>{t('recovery.remaining', { count: status.recoveryRemaining })}</Typography.Text>
-          <Button danger onClick={() => setRemoval({ url: '/api/two-step/totp-remove', body: {}, done: t('app.removed') })}>
-            {t('app.remove')}
-          </Button>
-        </Space>
+        <>
+          <Space wrap>
+            <Typography.Text>{t('recovery.remaining', { count: status.recoveryRemaining })}</Typography.Text>
+            <Button
+              onClick={() =>
+                setConfirming({
+                  url: '/api/two-step/recovery-regenerate',
+                  body: {},
+                  done: t('recovery.regenerated'),
+                  then: (data) => setRecoveryCodes((data as { recoveryCodes: string[] }).recoveryCodes),
+                })
+              }
+            >
+              {t('recovery.regenerate')}
+            </Button>
+            <Button danger onClick={() => setConfirming({ url: '/api/two-step/totp-remove', body: {}, done: t('app.removed') })}>
+              {t('app.remove')}
+            </Button>
+          </Space>
+          <p className={styles.meta}>{t('recovery.regenerateNote')}</p>
+        </>
       ) : (
         <Button type="primary" loading={busy} onClick={async () => setEnrolment(await run<Enrolment>('/api/two-step/totp-start', {}))}>
           {t('app.setUp')}
@@ -154,39 +180,41 @@ export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload:
         {t('passkeys.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('passkeys.intro')}</Typography.Paragraph>
-      <List
-        data-testid="passkey-list"
-        size="small"
-        bordered
-        locale={{ emptyText: t('passkeys.none') }}
-        dataSource={status.passkeys}
-        renderItem={(passkey) => (
-          <List.Item
-            actions={[
-              <Button key="rename" size="small" onClick={() => setRenaming({ id: passkey.id, name: passkey.name })}>
-                {t('passkeys.rename')}
-              </Button>,
-              <Button key="remove" size="small" danger onClick={() => setRemoval({ url: '/api/two-step/passkey-remove', body: { id: passkey.id }, done: t('passkeys.removed') })}>
-                {t('passkeys.remove')}
-              </Button>,
-            ]}
-          >
-            {renaming?.id === passkey.id ? (
-              <Space.Compact>
-                <Input aria-label={t('passkeys.name')} value={renaming.name} maxLength={60} onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
-                <Button type="primary" onClick={async () => (await run('/api/two-step/passkey-rename', renaming)) !== undefined && setRenaming(undefined)}>
-                  {t('passkeys.save')}
+      {status.passkeys.length === 0 ? (
+        <p className={`${styles.list} ${styles.empty}`} data-testid="passkey-list">
+          {t('passkeys.none')}
+        </p>
+      ) : (
+        <ul className={styles.list} data-testid="passkey-list">
+          {status.passkeys.map((passkey) => (
+            <li key={passkey.id} className={styles.item}>
+              {renaming?.id === passkey.id ? (
+                <Space.Compact className={styles.what}>
+                  <Input aria-label={t('passkeys.name')} value={renaming.name} maxLength={60} onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
+                  <Button type="primary" onClick={async () => (await run('/api/two-step/passkey-rename', renaming)) !== undefined && setRenaming(undefined)}>
+                    {t('passkeys.save')}
+                  </Button>
+                </Space.Compact>
+              ) : (
+                <div className={styles.what}>
+                  <div className={styles.name}>{passkey.name}</div>
+                  <div className={styles.meta}>
+                    {t('passkeys.created', { date: passkey.createdAt.slice(0, 16) })} · {passkey.lastUsedAt ? t('passkeys.lastUsed', { date: passkey.lastUsedAt.slice(0, 16) }) : t('passkeys.neverUsed')}
+                  </div>
+                </div>
+              )}
+              <Space wrap>
+                <Button size="small" onClick={() => setRenaming({ id: passkey.id, name: passkey.name })}>
+                  {t('passkeys.rename')}
                 </Button>
-              </Space.Compact>
-            ) : (
-              <List.Item.Meta
-                title={passkey.name}
-                description={`${t('passkeys.created', { date: passkey.createdAt.slice(0, 16) })} · ${passkey.lastUsedAt ? t('passkeys.lastUsed', { date: passkey.lastUsedAt.slice(0, 16) }) : t('passkeys.neverUsed')}`}
-              />
-            )}
-          </List.Item>
-        )}
-      />
+                <Button size="small" danger onClick={() => setConfirming({ url: '/api/two-step/passkey-remove', body: { id: passkey.id }, done: t('passkeys.removed') })}>
+                  {t('passkeys.remove')}
+                </Button>
+              </Space>
+            </li>
+          ))}
+        </ul>
+      )}
       <Space.Compact style={{ marginTop: 12, maxWidth: 420, width: '100%' }}>
         <Input aria-label={t('passkeys.name')} value={passkeyName} maxLength={60} onChange={(e) => setPasskeyName(e.target.value)} />
         <Button loading={busy} onClick={() => void addPasskey()}>
@@ -198,26 +226,27 @@ export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload:
         {t('devices.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('devices.intro')}</Typography.Paragraph>
-      <List
-        data-testid="device-list"
-        size="small"
-        bordered
-        locale={{ emptyText: t('devices.none') }}
-        dataSource={status.devices}
-        renderItem={(device) => (
-          <List.Item
-            actions={[
-              <Button key="remove" size="small" onClick={() => void run('/api/two-step/device-remove', { id: device.id }, t('devices.removed'))}>
+      {status.devices.length === 0 ? (
+        <p className={`${styles.list} ${styles.empty}`} data-testid="device-list">
+          {t('devices.none')}
+        </p>
+      ) : (
+        <ul className={styles.list} data-testid="device-list">
+          {status.devices.map((device) => (
+            <li key={device.id} className={styles.item}>
+              <div className={styles.what}>
+                <div className={styles.name}>{device.label || '—'}</div>
+                <div className={styles.meta}>{t('devices.until', { date: device.expiresAt.slice(0, 10) })}</div>
+              </div>
+              <Button size="small" onClick={() => void run('/api/two-step/device-remove', { id: device.id }, t('devices.removed'))}>
                 {t('devices.remove')}
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta title={device.label || '—'} description={t('devices.until', { date: device.expiresAt.slice(0, 10) })} />
-          </List.Item>
-        )}
-      />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
 
-      {status.policy && (
+      {status.policy && !confined && (
         <section aria-labelledby="policy-title">
           <Typography.Title level={5} id="policy-title" style={{ marginTop: 24 }}>
             {t('policy.title')}
@@ -232,7 +261,7 @@ export function TwoStepPanel({ status, reload }: { status: FactorStatus; reload:
           />
         </section>
       )}
-      <StepUpDialog open={removal !== undefined} methods={methodsOf(status)} send={removeWith} onClose={() => setRemoval(undefined)} />
+      <StepUpDialog open={confirming !== undefined} methods={methodsOf(status)} send={confirmWith} onClose={() => setConfirming(undefined)} />
     </div>
   );
 }

@@ -30,7 +30,7 @@ export function TwoStepSetup() {
     <>
       <Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 16 }} />
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      {status ? <TwoStepPanel status={status} reload={reload} /> : <Skeleton active />}
+      {status ? <TwoStepPanel status={status} reload={reload} confined /> : <Skeleton active />}
       <Space style={{ marginTop: 24 }}>
         <Button type="primary" disabled={!hasFactor(status)} onClick={() => void proceed()}>
           {t('continue')}
