@@ -7,6 +7,7 @@ import { readJson } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { crossSite, failure, rateLimited } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
+import { metrics } from '@/lib/metrics/registry';
 import { assertionSchema } from '@/lib/two-step/rules';
 
 /**
@@ -22,10 +23,16 @@ async function handle(request: NextRequest) {
   const address = clientAddress(request);
   const bucket = `passkey@${address}`;
   const wait = await waitBeforeAttempt('login', bucket, address);
-  if (wait > 0) return rateLimited(request, wait);
+  if (wait > 0) {
+    metrics().lockouts.inc({ by: 'portal limit' });
+    return rateLimited(request, wait);
+  }
   const signedIn = await callUpstream('passkeySignIn', { assertion: parsed.data.assertion }, null);
   if (!signedIn.ok) {
-    if (signedIn.error.code === 'UPSTREAM_REFUSED') await countFailure('login', bucket, address);
+    if (signedIn.error.code === 'UPSTREAM_REFUSED') {
+      await countFailure('login', bucket, address);
+      metrics().signInFailures.inc({ reason: 'passkey' });
+    }
     return failure(request, signedIn.error);
   }
   return signedInAnswer(request, signedIn.data[0] as (typeof signedIn.data)[number], parsed.data.rememberMe);
