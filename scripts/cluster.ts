@@ -29,6 +29,7 @@ Metrics:              GET /api/metrics on each instance, /metrics on the service
                       Authorization: Bearer <METRICS_TOKEN> (${process.env.METRICS_TOKEN ? 'as set' : `in ${join(dataDir, 'secrets.json')}`})
 Demo users (password Portal#2026): admin, maker@demo.test, checker@demo.test, viewer@demo.test,
   wxali@demo.test, assets@demo.test, partner@demo.test, newcomer@demo.test, other@demo.test
+Two-step verification: secure@demo.test (authenticator key KRUGS4ZANFZSAYJAMRSW233TMVRXEZLU; see README.md)
 `);
 }
 

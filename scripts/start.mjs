@@ -57,4 +57,6 @@ Merchant portal:      http://localhost:${port}
 Reference services:   ${upstreamUrl}  (mail: ${upstreamUrl}/dev/outbox)
 Demo users (password Portal#2026): admin, maker@demo.test, checker@demo.test, viewer@demo.test,
   wxali@demo.test, assets@demo.test, partner@demo.test, newcomer@demo.test, other@demo.test
+Two-step verification: secure@demo.test (authenticator key KRUGS4ZANFZSAYJAMRSW233TMVRXEZLU,
+  recovery codes secur-aaaaa ... secur-jjjjj; see README.md)
 `);
