@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { encryptText, sealPayload } from '@/lib/wire/envelope';
 import { endpointsFor } from '@/upstream/endpoints';
+import { currentCode } from '@/upstream/rules/factor-secrets';
+import { DEMO_FACTOR_ACCOUNT, DEMO_FACTOR_SECRET } from '@/upstream/seed/reference-data';
+import { SoftPasskey } from '../../support/soft-passkey';
 import { DATABASES, startTestUpstream, TEST_KEY, type TestUpstream } from './harness';
 
 interface Session {
@@ -84,12 +87,124 @@ const settlementCases = (suffix: string, user: string): Record<string, Case> => 
   },
 });
 
+/** The second factor's calls (issue 26) use the second customer's maker (authenticator) and checker (passkeys). */
+const TOTP_USER = 'other-maker@demo.test';
+const PASSKEY_USER = 'other-checker@demo.test';
+const codeAt = (upstream: TestUpstream, secret: string, secondsAhead = 0) => currentCode(secret, upstream.clock.now().getTime() + secondsAhead * 1000);
+/** The session's user with a new authenticator (set up and confirmed now); answers a code of the next step, unused. */
+async function freshlyEnrolled(upstream: TestUpstream, session: Session) {
+  await upstream.db.query('DELETE FROM factor_totp WHERE user_id = $1', [session.userId]);
+  const { secret } = (await upstream.client.call<{ secret: string }>('POST', '/sso/api/v1/factor/totp/start', {}, { token: session.token })).body;
+  await upstream.client.call('POST', '/sso/api/v1/factor/totp/confirm', { code: codeAt(upstream, secret) }, { token: session.token });
+  return { code: codeAt(upstream, secret, 30) };
+}
+/** A new passkey of `account`, stored as its registration would store it. */
+async function storedPasskey(upstream: TestUpstream, account: string) {
+  const passkey = new SoftPasskey('portal.test', 'http://portal.test');
+  const [row] = await upstream.db.query<{ id: number }>(
+    "INSERT INTO factor_passkeys (user_id, credential_id, public_key, name, created_at) SELECT user_id, $2, $3, 'Contract key', now() FROM users WHERE account = $1 RETURNING id",
+    [account, passkey.id, Buffer.from(passkey.cosePublicKey()).toString('base64url')],
+  );
+  return { passkey, id: row?.id as number };
+}
+const challengeOf = async (upstream: TestUpstream, path: string, input: Record<string, unknown>, token?: string) =>
+  (await upstream.client.call<{ options: { challenge: string } }>('POST', path, input, token ? { token } : {})).body.options.challenge;
+
+const FACTOR_CASES: Record<string, Case> = {
+  'POST /sso/api/v1/login/secondStep': {
+    user: null,
+    good: async ({ upstream }) => ({
+      ticket: (await upstream.client.call<{ secondStep: { ticket: string } }>('POST', '/sso/api/v1/login', { username: DEMO_FACTOR_ACCOUNT, password: 'Portal#2026' })).body.secondStep.ticket,
+      code: codeAt(upstream, DEMO_FACTOR_SECRET),
+    }),
+    required: 'ticket',
+    wrongType: ['trustDevice', 'yes'],
+  },
+  'POST /sso/api/v1/login/passkeyOptions': { user: null, good: () => ({}), wrongType: ['ticket', 7] },
+  'POST /sso/api/v1/login/passkey': {
+    user: null,
+    good: async ({ upstream }) => {
+      const { passkey } = await storedPasskey(upstream, PASSKEY_USER);
+      return { assertion: passkey.assert(await challengeOf(upstream, '/sso/api/v1/login/passkeyOptions', {})) };
+    },
+    required: 'assertion',
+    wrongType: ['trustDevice', 'yes'],
+  },
+  'GET /sso/api/v1/factor/status': { user: PASSKEY_USER, good: () => ({}) },
+  'POST /sso/api/v1/factor/totp/start': {
+    user: TOTP_USER,
+    good: async ({ upstream, session }) => {
+      await upstream.db.query('DELETE FROM factor_totp WHERE user_id = $1', [session.userId]);
+      return {};
+    },
+  },
+  'POST /sso/api/v1/factor/totp/confirm': {
+    user: TOTP_USER,
+    good: async ({ upstream, session }) => {
+      await upstream.db.query('DELETE FROM factor_totp WHERE user_id = $1', [session.userId]);
+      const { secret } = (await upstream.client.call<{ secret: string }>('POST', '/sso/api/v1/factor/totp/start', {}, { token: session.token })).body;
+      return { code: codeAt(upstream, secret) };
+    },
+    required: 'code',
+    wrongType: ['code', 123456],
+  },
+  'POST /sso/api/v1/factor/totp/remove': { user: TOTP_USER, good: ({ upstream, session }) => freshlyEnrolled(upstream, session), wrongType: ['code', 123456] },
+  'POST /sso/api/v1/factor/recovery/regenerate': { user: TOTP_USER, good: ({ upstream, session }) => freshlyEnrolled(upstream, session), wrongType: ['recoveryCode', 12345] },
+  'POST /sso/api/v1/factor/passkey/registerOptions': { user: PASSKEY_USER, good: () => ({}) },
+  'POST /sso/api/v1/factor/passkey/register': {
+    user: PASSKEY_USER,
+    good: async ({ upstream, session }) => ({
+      name: 'Contract key',
+      response: new SoftPasskey('portal.test', 'http://portal.test').register(await challengeOf(upstream, '/sso/api/v1/factor/passkey/registerOptions', {}, session.token)),
+    }),
+    required: 'response',
+    wrongType: ['name', 5],
+  },
+  'POST /sso/api/v1/factor/passkey/rename': {
+    user: PASSKEY_USER,
+    good: async ({ upstream }) => ({ id: (await storedPasskey(upstream, PASSKEY_USER)).id, name: 'Renamed key' }),
+    required: 'name',
+    wrongType: ['id', 'one'],
+  },
+  'POST /sso/api/v1/factor/passkey/remove': {
+    user: PASSKEY_USER,
+    good: async ({ upstream, session }) => {
+      const { passkey, id } = await storedPasskey(upstream, PASSKEY_USER);
+      return { id, assertion: passkey.assert(await challengeOf(upstream, '/sso/api/v1/factor/passkey/challenge', {}, session.token)) };
+    },
+    required: 'id',
+    wrongType: ['id', 'one'],
+  },
+  'POST /sso/api/v1/factor/passkey/challenge': { user: PASSKEY_USER, good: () => ({}) },
+  'POST /sso/api/v1/factor/device/remove': {
+    user: PASSKEY_USER,
+    good: async ({ upstream, session }) => {
+      const [row] = await upstream.db.query<{ id: number }>(
+        "INSERT INTO device_tokens (token_hash, user_id, kind, label, created_at, expires_at) VALUES ($1, $2, 'trusted', 'Contract browser', now(), now() + interval '1 day') RETURNING id",
+        [randomUUID(), session.userId],
+      );
+      return { id: row?.id };
+    },
+    required: 'id',
+    wrongType: ['id', 'x'],
+  },
+  'POST /sso/api/v1/factor/remember': { user: PASSKEY_USER, good: () => ({ label: 'Contract browser' }), wrongType: ['label', 5] },
+  'POST /sso/api/v1/factor/policy': { user: 'admin', good: () => ({ policy: 'none' }), required: 'policy', wrongType: ['policy', 'some'] },
+  'POST /sso/api/v1/factor/reset': {
+    user: 'admin',
+    good: async ({ upstream }) => ({ userId: (await upstream.db.query<{ user_id: number }>("SELECT user_id FROM users WHERE account = 'viewer@demo.test'"))[0]?.user_id }),
+    required: 'userId',
+    wrongType: ['userId', 'me'],
+  },
+};
+
 const dashboard: Case = { user: 'admin', good: () => ({}), wrongType: ['gmtPaymentFrom', 20261121] };
 const partnerDashboard: Case = { user: 'partner@demo.test', good: () => ({}), wrongType: ['gmtPaymentFrom', 20261121] };
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** One case per call; the suite fails when a registered call has none. */
 const CASES: Record<string, Case> = {
+  ...FACTOR_CASES,
   'POST /sso/api/v1/login': { user: null, good: () => ({ username: 'viewer@demo.test', password: 'Portal#2026' }), required: 'username', wrongType: ['password', 42] },
   'POST /sso/api/v1/login/external/token': {
     user: null,
@@ -347,7 +462,7 @@ describe.each(DATABASES)('every call answers its contract on %s', (database) => 
 
 describe('the /dev helpers', () => {
   it('are not mounted in production', async () => {
-    const upstream = await startTestUpstream('pglite', { mode: 'production' }, 100);
+    const upstream = await startTestUpstream('pglite', { mode: 'production', factorKey: 'contract-factor-key-0123456789' }, 100);
     try {
       for (const path of ['/dev/outbox', '/dev/sso-token', '/dev/clock', '/dev/refunds/pay', '/dev/tokens/match', '/dev/version', '/dev/faults', '/dev/refunds/pending']) {
         expect((await fetch(`${upstream.url}${path}`)).status).toBe(404);

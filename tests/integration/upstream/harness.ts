@@ -46,9 +46,19 @@ export class UpstreamClient {
   }
 
   /** Signs in and returns the token and the login answer's first item. */
+  /**
+   * A session of `account` after its password. A user with a second factor (issue 26) is answered
+   * its second step instead: then the session comes through the SSO handoff (test mode's
+   * /dev/sso-token), which trusts the merchant center's sign-in and asks no second step.
+   */
   async login(account: string, password = DEMO_PASSWORD) {
-    const answer = await this.call<[{ xEftpayToken: string; id: number; headers: string[] }]>('POST', '/sso/api/v1/login', { username: account, password });
-    if (answer.status !== 200) throw new Error(`login ${account} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    type Session = [{ xEftpayToken: string; id: number; headers: string[] }];
+    let answer = await this.call<Session | { secondStep: unknown }>('POST', '/sso/api/v1/login', { username: account, password });
+    if (answer.status === 200 && !Array.isArray(answer.body)) {
+      const { token } = await this.dev<{ token: string }>('POST', '/dev/sso-token', { account });
+      answer = await this.call<Session>('POST', '/sso/api/v1/login/external/token', { token });
+    }
+    if (answer.status !== 200 || !Array.isArray(answer.body)) throw new Error(`login ${account} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     const session = answer.body[0];
     return { token: session.xEftpayToken, userId: session.id, menus: session.headers };
   }

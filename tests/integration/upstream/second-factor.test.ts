@@ -1,5 +1,6 @@
 import { currentCode } from '@/upstream/rules/factor-secrets';
 import { DEMO_FACTOR_ACCOUNT, DEMO_FACTOR_SECRET, DEMO_PASSWORD, DEMO_RECOVERY_CODES } from '@/upstream/seed/reference-data';
+import { SoftPasskey } from '../../support/soft-passkey';
 import { DATABASES, startTestUpstream, type TestUpstream } from './harness';
 
 const LOGIN = '/sso/api/v1/login';
@@ -19,6 +20,12 @@ describe.each(DATABASES)('the second factor in the services on %s', (database) =
   const log = async (account: string) =>
     upstream.db.query<{ action: string; outcome: string; detail: Record<string, unknown> }>('SELECT action, outcome, detail FROM activity_log WHERE account = $1 ORDER BY id', [account]);
 
+  /** Waits out the last seconds of the current 30-second step, so that a test's codes belong to the steps it means. */
+  const clearOfStepEdge = async () => {
+    const into = upstream.clock.now().getTime() % 30_000;
+    if (into > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - into + 50));
+  };
+
   beforeAll(async () => {
     upstream = await startTestUpstream(database, {}, 300);
   });
@@ -36,6 +43,7 @@ describe.each(DATABASES)('the second factor in the services on %s', (database) =
   });
 
   it('signs in with the current code, within one step of drift, each code once; a wrong one says how many tries remain', async () => {
+    await clearOfStepEdge();
     const ticket = (await firstStep()).body.secondStep?.ticket;
     const wrong = await upstream.client.call<SecondStep>('POST', SECOND, { ticket, code: code(DEMO_FACTOR_SECRET, 5) });
     expect(wrong.status).toBe(422);
@@ -128,6 +136,69 @@ describe.each(DATABASES)('the second factor in the services on %s', (database) =
     expect((await log('wxali@demo.test')).map((e) => e.action)).toContain('factor.totp.enrol');
   });
 
+  it('issues new recovery codes on the second factor: the earlier ones stop working, the new ones are shown once', async () => {
+    const { token } = await upstream.client.login('assets@demo.test');
+    const secret = await enrol(token);
+    const regenerate = (proof: Record<string, unknown>) => upstream.client.call<{ recoveryCodes: string[]; error?: { code: string } }>('POST', '/sso/api/v1/factor/recovery/regenerate', proof, { token });
+    expect((await regenerate({})).body.error?.code).toBe('STEP_UP_REQUIRED');
+    expect((await regenerate({ code: code(secret, 5) })).body.error?.code).toBe('FACTOR_CODE_WRONG');
+    const [before] = await upstream.db.query<{ hashes: string }>("SELECT string_agg(code_hash, ',' ORDER BY id) AS hashes FROM factor_recovery_codes WHERE user_id = (SELECT user_id FROM users WHERE account = 'assets@demo.test')");
+    const fresh = await regenerate({ code: code(secret, 0.5) });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.recoveryCodes).toHaveLength(10);
+    const [after] = await upstream.db.query<{ hashes: string; n: number }>("SELECT string_agg(code_hash, ',' ORDER BY id) AS hashes, count(*)::int AS n FROM factor_recovery_codes WHERE user_id = (SELECT user_id FROM users WHERE account = 'assets@demo.test')");
+    expect(after?.n).toBe(10);
+    for (const hash of before?.hashes.split(',') ?? []) expect(after?.hashes).not.toContain(hash);
+    for (const recovery of fresh.body.recoveryCodes) expect(after?.hashes).not.toContain(recovery);
+    const status = await upstream.client.call('GET', '/sso/api/v1/factor/status', {}, { token });
+    expect(JSON.stringify(status.body)).not.toContain(fresh.body.recoveryCodes[0]);
+    expect((await log('assets@demo.test')).map((e) => e.action)).toEqual(expect.arrayContaining(['factor.totp.enrol', 'factor.failed', 'factor.recovery.regenerate']));
+    // A user without the app has no recovery codes to renew.
+    expect((await upstream.client.call<SecondStep>('POST', '/sso/api/v1/factor/recovery/regenerate', {}, { token: (await upstream.client.login('viewer@demo.test')).token })).body.error?.code).toBe('FACTOR_NOT_ENROLLED');
+  });
+
+  it('registers a passkey, signs in with it alone and as the second step; a replayed, foreign or misplaced assertion changes nothing', async () => {
+    const account = 'other-maker@demo.test';
+    const { token } = await upstream.client.login(account);
+    // The relying party of the harness's portal (http://portal.test).
+    const passkey = new SoftPasskey('portal.test', 'http://portal.test');
+    const options = await upstream.client.call<{ options: { challenge: string; rp: { id: string }; pubKeyCredParams: { alg: number }[] } }>('POST', '/sso/api/v1/factor/passkey/registerOptions', {}, { token });
+    expect(options.body.options.rp.id).toBe('portal.test');
+    expect(options.body.options.pubKeyCredParams.map((p) => p.alg)).toEqual([-8, -7, -257]);
+    const registration = { name: 'Soft key', response: passkey.register(options.body.options.challenge) };
+    expect((await upstream.client.call('POST', '/sso/api/v1/factor/passkey/register', registration, { token })).status).toBe(200);
+    expect((await upstream.client.call<SecondStep>('POST', '/sso/api/v1/factor/passkey/register', registration, { token })).body.error?.code).toBe('PASSKEY_CHALLENGE_INVALID');
+
+    // Sign in with the passkey alone (discoverable: no account named).
+    const signInChallenge = async (ticket?: string) => (await upstream.client.call<{ options: { challenge: string } }>('POST', '/sso/api/v1/login/passkeyOptions', ticket ? { ticket } : {})).body.options.challenge;
+    const assertion = passkey.assert(await signInChallenge());
+    const signedIn = await upstream.client.call<Session>('POST', '/sso/api/v1/login/passkey', { assertion });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body[0].xEftpayToken).toEqual(expect.any(String));
+    const replayed = await upstream.client.call<SecondStep>('POST', '/sso/api/v1/login/passkey', { assertion });
+    expect(replayed.body.error?.code).toBe('PASSKEY_CHALLENGE_INVALID');
+    // Signed for another origin: refused.
+    expect((await upstream.client.call<SecondStep>('POST', '/sso/api/v1/login/passkey', { assertion: passkey.assert(await signInChallenge(), 'https://portal.example') })).body.error?.code).toBe('PASSKEY_REFUSED');
+
+    // As the second step after the password: a passkey of nobody's refused, the user's own accepted.
+    const first = await firstStep(account);
+    expect(first.body.secondStep).toEqual(expect.objectContaining({ totp: false, passkey: true }));
+    const ticket = first.body.secondStep?.ticket as string;
+    const stranger = new SoftPasskey('portal.test', 'http://portal.test');
+    expect((await upstream.client.call<SecondStep>('POST', SECOND, { ticket, assertion: stranger.assert(await signInChallenge(ticket)) })).body.error?.code).toBe('PASSKEY_REFUSED');
+    // A sign-in challenge does not answer a second step.
+    expect((await upstream.client.call<SecondStep>('POST', SECOND, { ticket, assertion: passkey.assert(await signInChallenge()) })).body.error?.code).toBe('PASSKEY_CHALLENGE_INVALID');
+    const passed = await upstream.client.call<Session>('POST', SECOND, { ticket, assertion: passkey.assert(await signInChallenge(ticket)) });
+    expect(passed.status).toBe(200);
+
+    const status = await upstream.client.call<{ passkeys: { name: string; lastUsedAt: string }[] }>('GET', '/sso/api/v1/factor/status', {}, { token });
+    expect(status.body.passkeys).toEqual([expect.objectContaining({ name: 'Soft key', lastUsedAt: expect.stringMatching(/^\d{4}-/) })]);
+    const entries = await log(account);
+    // The password sign-in of the start, then the passkey alone, then the passkey as the second step.
+    expect(entries.filter((e) => e.action === 'login').map((e) => e.detail.factor)).toEqual([undefined, 'passkey', 'passkey']);
+    expect(entries.map((e) => e.action)).toContain('factor.passkey.add');
+  });
+
   it('skips the second step on a trusted device, and a password change revokes trusted devices and remembered sign-ins', async () => {
     const first = await firstStep();
     const passed = await upstream.client.call<Session>('POST', SECOND, { ticket: first.body.secondStep?.ticket, recoveryCode: DEMO_RECOVERY_CODES[5], trustDevice: true, deviceLabel: 'Chromium on Linux' });
@@ -184,4 +255,8 @@ describe.each(DATABASES)('the second factor in the services on %s', (database) =
     await upstream.client.call('POST', '/sso/api/v1/factor/policy', { policy: 'none' }, { token: admin });
   });
 
+});
+
+it('refuses to start in production without FACTOR_KEY: the secrets would be sealed under another secret', async () => {
+  await expect(startTestUpstream('pglite', { mode: 'production' }, 0)).rejects.toThrow('FACTOR_KEY must be set');
 });

@@ -1,6 +1,7 @@
 import { openDatabase } from '@/upstream/db/database';
 import { migrate } from '@/upstream/db/migrate';
 import { seedDatabase } from '@/upstream/seed/generate';
+import { DEMO_FACTOR_ACCOUNT, DEMO_FACTOR_SECRET } from '@/upstream/seed/reference-data';
 import { DATABASES, startTestUpstream, type TestUpstream } from './harness';
 
 describe.each(DATABASES)('demo data on %s', (database) => {
@@ -77,6 +78,16 @@ describe.each(DATABASES)('demo data on %s', (database) => {
       expect(password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
       expect(password_hash).not.toContain('Portal#2026');
     }
+  });
+
+  it('enrols one demo user with an authenticator app (the README prints its key), and nobody else', async () => {
+    const enrolled = await q<{ account: string; secret_sealed: string; codes: number }>(
+      `SELECT u.account, f.secret_sealed, (SELECT count(*)::int FROM factor_recovery_codes r WHERE r.user_id = u.user_id AND r.used_at IS NULL) AS codes
+         FROM factor_totp f JOIN users u ON u.user_id = f.user_id WHERE f.confirmed_at IS NOT NULL`,
+    );
+    expect(enrolled.map(({ account, codes }) => ({ account, codes }))).toEqual([{ account: DEMO_FACTOR_ACCOUNT, codes: 10 }]);
+    expect(enrolled[0]?.secret_sealed).not.toContain(DEMO_FACTOR_SECRET);
+    expect(await q('SELECT 1 FROM factor_passkeys')).toEqual([]);
   });
 });
 
