@@ -18,18 +18,7 @@ export interface LeakScan {
 export const test = base.extend<{ pageProblems: string[]; leakScan: LeakScan }>({
   pageProblems: [
     async ({ page }, use) => {
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) {
-          problems.push(`console: ${message.text()}`);
-        }
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
+      const problems = await watchProblems(page);
       await use(problems);
       expect(problems, 'CSP violations or page errors').toEqual([]);
     },
@@ -56,6 +45,27 @@ export const test = base.extend<{ pageProblems: string[]; leakScan: LeakScan }>(
 });
 
 export { expect };
+
+/**
+ * Collects a page's Content-Security-Policy violations and uncaught errors (with the script and
+ * line a violation came from). The fixture does it for `page`; a test that opens pages of its own
+ * context calls it and expects the list empty at the end.
+ */
+export async function watchProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return problems;
+}
 
 /** The login form's labels for a browser set to Hong Kong Chinese (zhTW). */
 export const ZH_HK_LABELS = { account: '電郵或帳戶名稱', password: '密碼', captcha: '驗證碼', submit: '登入' };
