@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { postJson } from '@/lib/client/api';
-import { withPasskey } from '@/lib/client/passkey';
+import { passkeyMessage, withPasskey } from '@/lib/client/passkey';
 import { NOTICE_DIALOG_KEY } from '@/lib/notices/codes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { ReloadIcon } from './ReloadIcon';
@@ -131,7 +131,7 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
     const result = await withPasskey({ purpose: 'sign-in' }, (assertion) => postJson<SignedIn>('/api/auth/passkey', { assertion, rememberMe }, { onSessionEnd: 'return' }));
     if (result.ok) return enter(result.data);
     setSubmitting(false);
-    setError(result.error.code === 'PASSKEY_CANCELLED' ? texts['twoStep.passkeys.cancelled'] : (result.error.message ?? texts['twoStep.errors.passkeyFailed']));
+    setError(passkeyMessage(result.error, (key) => texts[`twoStep.${key}`]));
   }
 
   if (signedIn) {

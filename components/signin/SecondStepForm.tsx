@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { postJson } from '@/lib/client/api';
-import { withPasskey } from '@/lib/client/passkey';
+import { passkeyMessage, withPasskey } from '@/lib/client/passkey';
 import { AUTHENTICATOR_CODE, normaliseAuthenticatorCode, normaliseRecoveryCode, RECOVERY_CODE } from '@/lib/two-step/codes';
 import styles from '@/components/public/public.module.css';
 import type { SignInTexts } from './texts';
@@ -32,7 +32,7 @@ export function SecondStepForm({ texts, totp, passkey, onSignedIn, onBack }: { t
     const result = await send();
     setBusy(false);
     if (result.ok) return onSignedIn(result.data);
-    setError(result.error.code === 'PASSKEY_CANCELLED' ? texts['twoStep.passkeys.cancelled'] : (result.error.message ?? texts['twoStep.errors.passkeyFailed']));
+    setError(passkeyMessage(result.error, (key) => texts[`twoStep.${key}`]));
     if (result.error.code === 'SECOND_STEP_EXPIRED') onBack();
   }
 

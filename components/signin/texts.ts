@@ -48,6 +48,7 @@ export const SIGN_IN_KEYS = [
   'twoStep.or',
   'twoStep.recovery.continue',
   'twoStep.passkeys.cancelled',
+  'twoStep.passkeys.unsupported',
   'twoStep.errors.codeFormat',
   'twoStep.errors.recoveryFormat',
   'twoStep.errors.passkeyFailed',

@@ -3,7 +3,7 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { withPasskey } from '@/lib/client/passkey';
+import { passkeyMessage, withPasskey } from '@/lib/client/passkey';
 import { AUTHENTICATOR_CODE, normaliseAuthenticatorCode, normaliseRecoveryCode, RECOVERY_CODE } from '@/lib/two-step/codes';
 
 /** A proof of the second factor, sent with the change it confirms. */
@@ -32,7 +32,7 @@ export function useStepUpFields({ totp, passkey, onPasskey, error }: { totp: boo
   async function usePasskey() {
     const result = await withPasskey({ purpose: 'step-up' }, async (assertion) => ({ ok: true as const, data: assertion }));
     if (result.ok) onPasskey({ assertion: result.data });
-    else setProblem(result.error.code === 'PASSKEY_CANCELLED' ? t('passkeys.cancelled') : (result.error.message ?? t('errors.passkeyFailed')));
+    else setProblem(passkeyMessage(result.error, (key) => t(key)));
   }
 
   const message = problem ?? error;

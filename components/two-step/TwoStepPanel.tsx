@@ -2,9 +2,9 @@
 
 import { Alert, App, Button, Form, Input, Radio, Space, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { postJson } from '@/lib/client/api';
-import { registerPasskey } from '@/lib/client/passkey';
+import { passkeyMessage, registerPasskey } from '@/lib/client/passkey';
 import { FACTOR_POLICIES, type FactorPolicy } from '@/lib/two-step/codes';
 import { StepUpDialog } from './StepUpDialog';
 import type { Proof } from './StepUpFields';
@@ -69,7 +69,7 @@ export function TwoStepPanel({ status, reload, confined = false }: { status: Fac
     setError(undefined);
     const result = await registerPasskey(passkeyName);
     setBusy(false);
-    if (!result.ok) return setError(result.error.code === 'PASSKEY_CANCELLED' ? t('passkeys.cancelled') : result.error.message);
+    if (!result.ok) return setError(passkeyMessage(result.error, (key) => t(key)));
     void message.success(t('passkeys.added'));
     await reload();
   }
@@ -176,45 +176,40 @@ export function TwoStepPanel({ status, reload, confined = false }: { status: Fac
         </Button>
       )}
 
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {t('passkeys.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('passkeys.intro')}</Typography.Paragraph>
-      {status.passkeys.length === 0 ? (
-        <p className={`${styles.list} ${styles.empty}`} data-testid="passkey-list">
-          {t('passkeys.none')}
-        </p>
-      ) : (
-        <ul className={styles.list} data-testid="passkey-list">
-          {status.passkeys.map((passkey) => (
-            <li key={passkey.id} className={styles.item}>
-              {renaming?.id === passkey.id ? (
-                <Space.Compact className={styles.what}>
-                  <Input aria-label={t('passkeys.name')} value={renaming.name} maxLength={60} onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
-                  <Button type="primary" onClick={async () => (await run('/api/two-step/passkey-rename', renaming)) !== undefined && setRenaming(undefined)}>
-                    {t('passkeys.save')}
-                  </Button>
-                </Space.Compact>
-              ) : (
-                <div className={styles.what}>
-                  <div className={styles.name}>{passkey.name}</div>
-                  <div className={styles.meta}>
-                    {t('passkeys.created', { date: passkey.createdAt.slice(0, 16) })} · {passkey.lastUsedAt ? t('passkeys.lastUsed', { date: passkey.lastUsedAt.slice(0, 16) }) : t('passkeys.neverUsed')}
-                  </div>
+      <Listing
+        title={t('passkeys.title')}
+        intro={t('passkeys.intro')}
+        empty={t('passkeys.none')}
+        testId="passkey-list"
+        items={status.passkeys}
+        render={(passkey) => (
+          <>
+            {renaming?.id === passkey.id ? (
+              <Space.Compact className={styles.what}>
+                <Input aria-label={t('passkeys.name')} value={renaming.name} maxLength={60} onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
+                <Button type="primary" onClick={async () => (await run('/api/two-step/passkey-rename', renaming)) !== undefined && setRenaming(undefined)}>
+                  {t('passkeys.save')}
+                </Button>
+              </Space.Compact>
+            ) : (
+              <div className={styles.what}>
+                <div className={styles.name}>{passkey.name}</div>
+                <div className={styles.meta}>
+                  {t('passkeys.created', { date: passkey.createdAt.slice(0, 16) })} · {passkey.lastUsedAt ? t('passkeys.lastUsed', { date: passkey.lastUsedAt.slice(0, 16) }) : t('passkeys.neverUsed')}
                 </div>
-              )}
-              <Space wrap>
-                <Button size="small" onClick={() => setRenaming({ id: passkey.id, name: passkey.name })}>
-                  {t('passkeys.rename')}
-                </Button>
-                <Button size="small" danger onClick={() => setConfirming({ url: '/api/two-step/passkey-remove', body: { id: passkey.id }, done: t('passkeys.removed') })}>
-                  {t('passkeys.remove')}
-                </Button>
-              </Space>
-            </li>
-          ))}
-        </ul>
-      )}
+              </div>
+            )}
+            <Space wrap>
+              <Button size="small" onClick={() => setRenaming({ id: passkey.id, name: passkey.name })}>
+                {t('passkeys.rename')}
+              </Button>
+              <Button size="small" danger onClick={() => setConfirming({ url: '/api/two-step/passkey-remove', body: { id: passkey.id }, done: t('passkeys.removed') })}>
+                {t('passkeys.remove')}
+              </Button>
+            </Space>
+          </>
+        )}
+      />
       <Space.Compact style={{ marginTop: 12, maxWidth: 420, width: '100%' }}>
         <Input aria-label={t('passkeys.name')} value={passkeyName} maxLength={60} onChange={(e) => setPasskeyName(e.target.value)} />
         <Button loading={busy} onClick={() => void addPasskey()}>
@@ -222,29 +217,24 @@ export function TwoStepPanel({ status, reload, confined = false }: { status: Fac
         </Button>
       </Space.Compact>
 
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {t('devices.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('devices.intro')}</Typography.Paragraph>
-      {status.devices.length === 0 ? (
-        <p className={`${styles.list} ${styles.empty}`} data-testid="device-list">
-          {t('devices.none')}
-        </p>
-      ) : (
-        <ul className={styles.list} data-testid="device-list">
-          {status.devices.map((device) => (
-            <li key={device.id} className={styles.item}>
-              <div className={styles.what}>
-                <div className={styles.name}>{device.label || '—'}</div>
-                <div className={styles.meta}>{t('devices.until', { date: device.expiresAt.slice(0, 10) })}</div>
-              </div>
-              <Button size="small" onClick={() => void run('/api/two-step/device-remove', { id: device.id }, t('devices.removed'))}>
-                {t('devices.remove')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Listing
+        title={t('devices.title')}
+        intro={t('devices.intro')}
+        empty={t('devices.none')}
+        testId="device-list"
+        items={status.devices}
+        render={(device) => (
+          <>
+            <div className={styles.what}>
+              <div className={styles.name}>{device.label || '—'}</div>
+              <div className={styles.meta}>{t('devices.until', { date: device.expiresAt.slice(0, 10) })}</div>
+            </div>
+            <Button size="small" onClick={() => void run('/api/two-step/device-remove', { id: device.id }, t('devices.removed'))}>
+              {t('devices.remove')}
+            </Button>
+          </>
+        )}
+      />
 
       {status.policy && !confined && (
         <section aria-labelledby="policy-title">
@@ -263,5 +253,30 @@ export function TwoStepPanel({ status, reload, confined = false }: { status: Fac
       )}
       <StepUpDialog open={confirming !== undefined} methods={methodsOf(status)} send={confirmWith} onClose={() => setConfirming(undefined)} />
     </div>
+  );
+}
+
+/** A titled list of the panel (passkeys, trusted devices), or the sentence that says it is empty. */
+function Listing<T extends { id: number }>({ title, intro, empty, testId, items, render }: { title: string; intro: string; empty: string; testId: string; items: T[]; render: (item: T) => ReactNode }) {
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {title}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
+      {items.length === 0 ? (
+        <p className={`${styles.list} ${styles.empty}`} data-testid={testId}>
+          {empty}
+        </p>
+      ) : (
+        <ul className={styles.list} data-testid={testId}>
+          {items.map((item) => (
+            <li key={item.id} className={styles.item}>
+              {render(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
