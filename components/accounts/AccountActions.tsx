@@ -9,6 +9,8 @@ import { useConfirmedChange } from '@/components/list-kit/use-confirmed-change';
 import { APPELLATIONS, ROLE_IDS } from '@/lib/accounts/codes';
 import type { EditAccount, NewAccount } from '@/lib/accounts/rules';
 import { postJson } from '@/lib/client/api';
+import type { Proof } from '@/components/two-step/StepUpFields';
+import { hasFactor, useFactorStatus } from '@/components/two-step/use-factor-status';
 import { useStepUp } from '@/components/two-step/use-step-up';
 import { schemaRule } from '@/lib/client/form-rules';
 
@@ -43,7 +45,8 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
   const { message } = App.useApp();
   const confirmed = useConfirmedChange(onDone);
   // An administrator with a second factor confirms account changes with it (issue 26).
-  const { withStepUp, dialog } = useStepUp();
+  const { withStepUp, confirmWithStepUp, dialog } = useStepUp();
+  const { status: factors } = useFactorStatus(row !== null);
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
@@ -66,20 +69,27 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
     router.refresh();
   }
 
-  function toggleStatus() {
+  async function toggleStatus() {
     if (!row) return;
     const activating = Number(row.status) !== 1;
-    confirmed(
-      {
-        title: t(activating ? 'accounts.confirmActivate' : 'accounts.confirmDeactivate', { account: String(row.account) }),
-        content: activating ? undefined : t('accounts.deactivateNote'),
-        ok: t(activating ? 'accounts.activate' : 'accounts.deactivate'),
-        cancel: t('common.cancel'),
-        done: t(activating ? 'accounts.activated' : 'accounts.deactivated'),
-        failed: t('accounts.errors.editFailed'),
-      },
-      () => withStepUp((proof) => postJson('/api/accounts/edit', { ...editPayload(row), status: activating ? 1 : 0, ...proof })),
-    );
+    const texts = {
+      title: t(activating ? 'accounts.confirmActivate' : 'accounts.confirmDeactivate', { account: String(row.account) }),
+      content: activating ? undefined : t('accounts.deactivateNote'),
+      ok: t(activating ? 'accounts.activate' : 'accounts.deactivate'),
+      cancel: t('common.cancel'),
+      done: t(activating ? 'accounts.activated' : 'accounts.deactivated'),
+      failed: t('accounts.errors.editFailed'),
+      danger: !activating,
+    };
+    const change = (proof?: Proof) => postJson('/api/accounts/edit', { ...editPayload(row), status: activating ? 1 : 0, ...proof });
+    if (!hasFactor(factors)) return confirmed(texts, () => withStepUp(change));
+    // With a second factor the step-up dialog is the confirmation: no second dialog over it.
+    const result = await confirmWithStepUp(texts, change);
+    if (!result) return;
+    if (!result.ok) return void message.error(result.error.message ?? texts.failed);
+    void message.success(texts.done);
+    onDone();
+    router.refresh();
   }
 
   /** A lost phone: the user signs in with the password alone and sets up two-step verification again. */
@@ -111,9 +121,10 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
         </Button>
       ) : (
         Number(row.isAdmin) !== 1 && (
-          <Space>
+          // Three actions wrap on a phone rather than squeeze the drawer's title out.
+          <Space wrap style={{ maxWidth: '62vw', justifyContent: 'flex-end' }}>
             <Button onClick={() => setOpen(true)}>{t('accounts.edit')}</Button>
-            <Button danger={Number(row.status) === 1} onClick={toggleStatus}>
+            <Button danger={Number(row.status) === 1} onClick={() => void toggleStatus()}>
               {t(Number(row.status) === 1 ? 'accounts.deactivate' : 'accounts.activate')}
             </Button>
             <Button onClick={resetTwoStep}>{t('twoStep.reset.action')}</Button>

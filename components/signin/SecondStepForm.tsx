@@ -106,7 +106,7 @@ export function SecondStepForm({ texts, totp, passkey, onSignedIn, onBack }: { t
           {texts['twoStep.step.usePasskey']}
         </button>
       )}
-      <div className={styles.row}>
+      <div className={`${styles.row} ${styles.back}`}>
         <button type="button" className={styles.link} onClick={onBack}>
           {texts['twoStep.step.back']}
         </button>

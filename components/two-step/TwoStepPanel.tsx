@@ -2,7 +2,7 @@
 
 import { Alert, App, Button, Form, Input, Radio, Space, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { postJson } from '@/lib/client/api';
 import { passkeyMessage, registerPasskey } from '@/lib/client/passkey';
 import { FACTOR_POLICIES, type FactorPolicy } from '@/lib/two-step/codes';
@@ -28,7 +28,8 @@ interface Confirmed {
  * Two-step verification (issue 26), the account menu's dialog and the forced set-up page: the
  * authenticator app (QR code, the key in groups of four, a code to confirm, then ten recovery
  * codes shown once, and new ones on demand), passkeys, trusted devices, and the administrator's
- * policy (not on the set-up page: a session confined to set-up changes nothing else).
+ * policy. The set-up page a policy confines to (`confined`) shows the factors only: the services
+ * refuse such a session every other change, and it has no trusted device yet.
  */
 export function TwoStepPanel({ status, reload, confined = false }: { status: FactorStatus; reload: () => Promise<void>; confined?: boolean }) {
   const t = useTranslations('twoStep');
@@ -95,7 +96,8 @@ export function TwoStepPanel({ status, reload, confined = false }: { status: Fac
   return (
     <div data-testid="two-step-panel">
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-      {status.required && <Alert type="info" showIcon title={t('required')} style={{ marginBottom: 16 }} />}
+      {/* The set-up page says so in its own words already. */}
+      {status.required && !confined && <Alert type="info" showIcon title={t('required')} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
 
       <Typography.Title level={5}>
@@ -131,7 +133,13 @@ export function TwoStepPanel({ status, reload, confined = false }: { status: Fac
               <Typography.Text type="secondary">{t('app.key')}</Typography.Text>
               <div>
                 <Typography.Text code copyable={{ text: enrolment.secretGroups.replace(/ /g, '') }} data-testid="totp-secret" className={styles.key}>
-                  {enrolment.secretGroups}
+                  {/* A line breaks between groups of four, never inside one (a phone's width holds about six). */}
+                  {enrolment.secretGroups.split(' ').map((group, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && ' '}
+                      <span className={styles.group}>{group}</span>
+                    </Fragment>
+                  ))}
                 </Typography.Text>
               </div>
             </div>
@@ -217,24 +225,26 @@ export function TwoStepPanel({ status, reload, confined = false }: { status: Fac
         </Button>
       </Space.Compact>
 
-      <Listing
-        title={t('devices.title')}
-        intro={t('devices.intro')}
-        empty={t('devices.none')}
-        testId="device-list"
-        items={status.devices}
-        render={(device) => (
-          <>
-            <div className={styles.what}>
-              <div className={styles.name}>{device.label || '—'}</div>
-              <div className={styles.meta}>{t('devices.until', { date: device.expiresAt.slice(0, 10) })}</div>
-            </div>
-            <Button size="small" onClick={() => void run('/api/two-step/device-remove', { id: device.id }, t('devices.removed'))}>
-              {t('devices.remove')}
-            </Button>
-          </>
-        )}
-      />
+      {!confined && (
+        <Listing
+          title={t('devices.title')}
+          intro={t('devices.intro')}
+          empty={t('devices.none')}
+          testId="device-list"
+          items={status.devices}
+          render={(device) => (
+            <>
+              <div className={styles.what}>
+                <div className={styles.name}>{device.label || '—'}</div>
+                <div className={styles.meta}>{t('devices.until', { date: device.expiresAt.slice(0, 10) })}</div>
+              </div>
+              <Button size="small" onClick={() => void run('/api/two-step/device-remove', { id: device.id }, t('devices.removed'))}>
+                {t('devices.remove')}
+              </Button>
+            </>
+          )}
+        />
+      )}
 
       {status.policy && !confined && (
         <section aria-labelledby="policy-title">
