@@ -1,7 +1,7 @@
 import 'server-only';
 import { sealData, unsealData } from 'iron-session';
 import type { NextRequest, NextResponse } from 'next/server';
-import { sessionConfig } from '../session/config';
+import { openingPasswords, sealingPassword } from '../session/config';
 import { TRUSTED_DEVICE_DAYS } from './codes';
 
 /**
@@ -25,7 +25,7 @@ export interface PendingStep {
 }
 
 export async function setPending(response: NextResponse, pending: Omit<PendingStep, 'kind'>, secure: boolean) {
-  const sealed = await sealData({ kind: 'second-step', ...pending } satisfies PendingStep, { password: sessionConfig().secret, ttl: PENDING_SECONDS });
+  const sealed = await sealData({ kind: 'second-step', ...pending } satisfies PendingStep, { password: sealingPassword(), ttl: PENDING_SECONDS });
   response.cookies.set(PENDING_COOKIE, sealed, { httpOnly: true, secure, sameSite: 'strict', path: AUTH_PATH, maxAge: PENDING_SECONDS });
 }
 
@@ -33,7 +33,7 @@ export async function pendingOf(request: NextRequest): Promise<PendingStep | nul
   const sealed = request.cookies.get(PENDING_COOKIE)?.value;
   if (!sealed) return null;
   try {
-    const data = await unsealData<Partial<PendingStep>>(sealed, { password: sessionConfig().secret, ttl: PENDING_SECONDS });
+    const data = await unsealData<Partial<PendingStep>>(sealed, { password: openingPasswords(), ttl: PENDING_SECONDS });
     return data.kind === 'second-step' && typeof data.ticket === 'string' && typeof data.account === 'string' ? (data as PendingStep) : null;
   } catch {
     return null;
