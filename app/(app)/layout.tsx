@@ -1,14 +1,17 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AntdRoot } from '@/components/providers/AntdRoot';
 import { AnnounceUpdate } from '@/components/providers/UpdatePrompt';
 import { AppShell } from '@/components/shell/AppShell';
 import type { Organisation } from '@/components/shell/Sidebar';
+import { customerChoices } from '@/lib/choices/load';
 import { callUpstream } from '@/lib/gateway/client';
 import { currentSession } from '@/lib/session/server';
 import { sessionView } from '@/lib/session/session';
 import { shellLinks } from '@/lib/shell/links';
+import { customerScreens } from '@/lib/shell/customer-screens';
 import { customersOf, partnersOf } from '@/lib/shell/partners';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
 
@@ -20,18 +23,21 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const session = await currentSession();
   if (!session) redirect('/login');
   const partner = session.rank === 'PARTNER';
-  const [jar, customers, partners, approvals] = await Promise.all([
+  const locale = await getLocale();
+  // The customer call is made for a partner too (its customers for the switcher), once per request with the page's filters.
+  const [jar, customers, partners, approvals, switchable] = await Promise.all([
     cookies(),
     partner ? null : customersOf(session),
     partner ? partnersOf(session) : null,
     session.menus.includes('reviewRefund') ? callUpstream('approvalCount', {}, session) : null,
+    customerChoices(session, locale),
   ]);
   const customer = customers?.ok ? customers.data[0] : undefined;
   const partnerRow = partners?.ok ? partners.data[0] : undefined;
   const organisation: Organisation | null = customer
-    ? { kind: 'customer', name: customer.customer_name, cname: customer.customer_cname, number: customer.customer_no }
+    ? { kind: 'customer', name: customer.customer_name, cname: customer.customer_cname, cnameHans: customer.customer_cname_hans, number: customer.customer_no }
     : partnerRow
-      ? { kind: 'partner', name: partnerRow.name, cname: partnerRow.cname ?? '', number: partnerRow.partner_no }
+      ? { kind: 'partner', name: partnerRow.name, cname: partnerRow.cname ?? '', cnameHans: partnerRow.cname_hans, number: partnerRow.partner_no }
       : null;
   const newerVersion = [customers, partners, approvals].some((result) => result?.newerVersion);
   return (
@@ -39,7 +45,8 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     <AppShell
       session={sessionView(session)}
       organisation={organisation}
-      partners={partners?.ok ? partners.data.map(({ name, cname, partner_no }) => ({ name, cname, partner_no })) : []}
+      customers={switchable}
+      customerScreens={switchable.length > 0 ? customerScreens() : []}
       links={shellLinks()}
       sidebarOpen={jar.get(SIDEBAR_COOKIE)?.value !== '0'}
       pendingApprovals={approvals?.ok ? (approvals.data[0]?.raCount ?? 0) : null}

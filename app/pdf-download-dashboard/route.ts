@@ -6,6 +6,7 @@ import { dashboardPdf, type DashboardAnswers } from '@/lib/dashboard/pdf';
 import { wallClock } from '@/lib/format/date';
 import { crossSite, requestLanguage, sessionOf, translatorFor } from '@/lib/http/respond';
 import { redirectTo } from '@/lib/http/redirect';
+import { LANGUAGE_TAGS } from '@/lib/i18n/languages';
 import { logged } from '@/lib/log/request';
 
 /**
@@ -21,7 +22,7 @@ async function handle(request: NextRequest) {
   if (!session) return redirectTo('/login');
   if (!session.menus.includes('dashboard')) return redirectTo('/401');
 
-  const requests = requestDashboard(session);
+  const requests = requestDashboard(session, LANGUAGE_TAGS[requestLanguage(request)]);
   const answers = Object.fromEntries(await Promise.all(DASHBOARD_PANELS.map(async (panel) => [panel, await requests[panel]]))) as DashboardAnswers;
   // The user cancelled while the figures were being collected: nothing is drawn.
   if (request.signal.aborted) return new Response(null, { status: 499 });

@@ -158,6 +158,12 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
               )}
             </>
           )}
+          {/* A sub account keeps its merchant (the edit payload has none): shown, not offered. */}
+          {!creating && row.type === 'MERCHANT' && (
+            <Form.Item label={t('accounts.fields.merchant')} htmlFor="account-merchant">
+              <Input id="account-merchant" readOnly value={String(row.merchantLabel || row.typeNo || '')} />
+            </Form.Item>
+          )}
           <Flex gap={16} wrap>
             <Form.Item name="appellation" required label={t('accounts.fields.appellation')} rules={[rule('appellation')]}>
               <Select style={{ minWidth: 96 }} options={APPELLATIONS.map((value) => ({ value, label: t(`accounts.appellations.${value}`) }))} />

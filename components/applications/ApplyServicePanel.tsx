@@ -1,7 +1,7 @@
 import 'server-only';
 import { FormAboveList } from '@/components/ui/FormAboveList';
 import { callUpstream } from '@/lib/gateway/client';
-import { localName } from '@/lib/i18n/names';
+import { localField } from '@/lib/i18n/names';
 import type { SessionData } from '@/lib/session/session';
 import { ApplyServiceForm, type MerchantChoice } from './ApplyServiceForm';
 
@@ -17,8 +17,8 @@ export function ApplyServicePanel({ request, contactName }: { request: ReturnTyp
       form={(answer, locale) => {
         const merchants: MerchantChoice[] = answer.map((m) => ({
           merchantNo: m.merchant_no,
-          name: localName(locale, { name: m.business_name, cname: m.business_cname }),
-          stores: m.stores.map((s) => ({ code: s.store_code, name: s.store_name, closed: s.status === 'Inactive' })),
+          name: localField(locale, m, 'business_name'),
+          stores: m.stores.map((s) => ({ code: s.store_code, name: localField(locale, s, 'store_name'), closed: s.status === 'Inactive' })),
           services: m.services.map((s) => ({ paymentType: s.payment_type, enabled: s.enabled, open: s.open })),
         }));
         return <ApplyServiceForm merchants={merchants} contactName={contactName} />;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { FormAboveList } from '@/components/ui/FormAboveList';
 import { callUpstream } from '@/lib/gateway/client';
-import { localName } from '@/lib/i18n/names';
+import { localField } from '@/lib/i18n/names';
 import type { SessionData } from '@/lib/session/session';
 import { CreateRequestForm, type MerchantStores } from './CreateRequestForm';
 
@@ -17,8 +17,8 @@ export function CreateRequestSection({ request }: { request: ReturnType<typeof r
       form={(answer, locale) => {
         const merchants = new Map<string, MerchantStores>();
         for (const row of answer.data) {
-          const merchant = merchants.get(row.merchant_no) ?? { merchantNo: row.merchant_no, name: localName(locale, { name: row.business_name, cname: row.business_cname }), stores: [] };
-          merchant.stores.push({ code: row.store_code, name: row.store_name });
+          const merchant = merchants.get(row.merchant_no) ?? { merchantNo: row.merchant_no, name: localField(locale, row, 'business_name'), stores: [] };
+          merchant.stores.push({ code: row.store_code, name: localField(locale, row, 'store_name') });
           merchants.set(row.merchant_no, merchant);
         }
         return <CreateRequestForm merchants={[...merchants.values()]} />;

@@ -9,7 +9,7 @@ import styles from '@/components/ui/surface.module.css';
 import { compareWeeks, signedChange } from '@/lib/dashboard/figures';
 import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
 import { formatAmount, formatCount } from '@/lib/format/money';
-import { localName } from '@/lib/i18n/names';
+import { localName, type Names } from '@/lib/i18n/names';
 import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
 import { CHART_HEIGHT } from './ChartFigure';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
@@ -133,7 +133,7 @@ export function PaymentTypesBody({ data }: { data: PanelData<'paymentTypes'> }) 
   return <ShareChart testId="chart-paymentTypes" rows={rows} measure="amount" nameTitle={t('dashboard.paymentTypes.type')} summary={t('dashboard.paymentTypes.summary')} />;
 }
 
-export function PartnerHeader({ partner }: { partner: { name: string; cname?: string; partner_no: string; midNumber: number } }) {
+export function PartnerHeader({ partner }: { partner: Names & { partner_no: string; midNumber: number } }) {
   const t = useTranslations('dashboard');
   const locale = useLocale();
   return (

@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { uploadForm } from '@/lib/client/upload';
 import { ACCEPT_ATTRIBUTE, checkDocumentFile, DOCUMENT_TYPES, FILE_REFUSAL_PARAMS, MAX_DOCUMENT_MEGABYTES, SNIFF_BYTES, type DocumentType } from '@/lib/documents/rules';
-import type { FilterOption } from '@/lib/list-kit/options';
+import type { FilterOption } from '@/lib/list-kit/narrow';
 
 export interface Renewal {
   merchant_no: string;

@@ -2,7 +2,7 @@ import 'server-only';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import { callUpstream } from '@/lib/gateway/client';
-import { localName } from '@/lib/i18n/names';
+import { localField } from '@/lib/i18n/names';
 import { merchantOptions } from '@/lib/list-kit/options';
 import { currentSession } from '@/lib/session/server';
 import { UploadPanel } from './UploadPanel';
@@ -18,7 +18,7 @@ export async function UploadSection() {
     <UploadPanel
       merchants={merchants}
       renewalsError={renewals.ok ? undefined : t(errorMessageKey(renewals.error) as never)}
-      renewals={rows.map((r) => ({ merchant_no: r.merchant_no, name: localName(locale, { name: r.business_name, cname: r.business_cname }), brExpiryDate: r.brExpiryDate, daysLeft: r.daysLeft, pending: r.pending }))}
+      renewals={rows.map((r) => ({ merchant_no: r.merchant_no, name: localField(locale, r, 'business_name'), brExpiryDate: r.brExpiryDate, daysLeft: r.daysLeft, pending: r.pending }))}
     />
   );
 }

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { CellValue } from '@/components/data-table/CellValue';
 import type { CodeTranslator } from '@/lib/list-kit/cells';
 import type { ListDefinition } from '@/lib/list-kit/definition';
-import type { FilterOptions } from '@/lib/list-kit/options';
+import type { FilterOptions } from '@/lib/list-kit/narrow';
 import { DetailRowsSections } from './DetailRowsSection';
 import { LIST_ACTIONS } from './row-actions';
 

@@ -1,10 +1,11 @@
 'use client';
 
 import { Alert, Flex, Typography } from 'antd';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { postJson, type ApiResult } from '@/lib/client/api';
+import { withLocalNames } from '@/lib/i18n/names';
 import type { DetailRows } from '@/lib/list-kit/definition';
 import { ExportButton } from './ExportButton';
 
@@ -49,13 +50,15 @@ function useAnswers(sections: readonly DetailRows[], row: Record<string, unknown
  */
 export function DetailRowsSections({ sections, row, userId }: { sections: readonly DetailRows[]; row: Record<string, unknown>; userId: number }) {
   const t = useTranslations();
+  const locale = useLocale();
   const shown = sections.filter((s) => !s.when || Boolean(row[s.when]));
   const [pages, setPages] = useState<Record<string, { page: number; size: number }>>({});
   const answers = useAnswers(shown, row, pages);
   return shown.map((section, i) => {
     const answer = answers[i];
     const { page, size } = pages[section.id] ?? { page: 1, size: SIZES[0] };
-    const rows = answer?.ok ? ((answer.data[section.rows] as Record<string, unknown>[] | undefined) ?? []) : [];
+    // Names as the list shows them, one per language (lib/i18n/names.ts).
+    const rows = answer?.ok ? ((answer.data[section.rows] as Record<string, unknown>[] | undefined) ?? []).map((r) => withLocalNames(locale, r)) : [];
     const total = answer?.ok ? (section.paged ? Number(answer.data.total ?? 0) : rows.length) : 0;
     const search = section.exportFilters ? new URLSearchParams(Object.entries(section.exportFilters).map(([key, field]) => [key, String(row[field] ?? '')])).toString() : '';
     return (

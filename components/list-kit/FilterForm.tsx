@@ -8,7 +8,7 @@ import { Surface } from '@/components/ui/Surface';
 import { loadSchemas } from '@/lib/client/form-rules';
 import { useDayjsLocale } from '@/lib/client/use-dayjs-locale';
 import { textOf, type ListDefinition, type ListFilter, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
-import type { FilterOptions } from '@/lib/list-kit/options';
+import { allowedValues, narrowedBy, type FilterOptions } from '@/lib/list-kit/narrow';
 
 type FormValues = Record<string, string | [Dayjs, Dayjs] | undefined>;
 
@@ -22,12 +22,6 @@ interface Props {
   expanded?: boolean;
   onSearch: (values: Partial<ListValues>) => void;
   onReset: () => void;
-}
-
-/** The filters that a change of `key` empties: those it narrows, and theirs in turn. */
-function dependentsOf(filters: readonly ListFilter[], key: string): string[] {
-  const direct = filters.filter((f) => f.kind === 'option' && f.within === key).map((f) => f.key);
-  return direct.flatMap((k) => [k, ...dependentsOf(filters, k)]);
 }
 
 /** The form field that shows an issue of the URL key `field` (a span's from and to are one picker). */
@@ -86,17 +80,10 @@ export function FilterForm({ definition, values, issues, options, loading, expan
     onSearch(next);
   }
 
-  /**
-   * The values an option filter may take, narrowed by the nearest filter above it that is chosen: a
-   * terminal by its store, or by its merchant when no store is chosen. Null: no narrowing.
-   */
-  const allowedValues = (filter: ListFilter): Set<string> | null => {
-    if (filter.kind !== 'option' || !filter.within) return null;
-    const chosen = watched[filter.within];
-    const above = definition.filters.find((f) => f.key === filter.within);
-    const parents = chosen ? new Set([String(chosen)]) : above ? allowedValues(above) : null;
-    if (!parents) return null;
-    return new Set((options[filter.source] ?? []).filter((o) => parents.has(o.parent ?? '')).map((o) => o.value));
+  /** A filter's chosen value in the form as it stands. */
+  const chosenIn = (current: FormValues) => (key: string) => {
+    const value = current[key];
+    return typeof value === 'string' && value !== '' ? value : undefined;
   };
 
   const field = (filter: ListFilter) => {
@@ -110,8 +97,10 @@ export function FilterForm({ definition, values, issues, options, loading, expan
       case 'code':
         return <Select allowClear placeholder={t('list.all')} options={filter.codes.map((code) => ({ value: code, label: t(`${filter.names}.${code}` as never) }))} />;
       case 'option': {
-        const allowed = allowedValues(filter);
-        const choices = (options[filter.source] ?? []).filter((o) => !allowed || allowed.has(o.value));
+        // Narrowed by what is chosen above (lib/list-kit/narrow.ts); the value a link chose stays named even when it does not fit (its issue says why).
+        const allowed = allowedValues(definition, options, chosenIn(watched), filter);
+        const current = watched[filter.key];
+        const choices = (options[filter.source] ?? []).filter((o) => !allowed || allowed.has(o.value) || o.value === current);
         return <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('list.all')} options={choices} />;
       }
     }
@@ -128,8 +117,20 @@ export function FilterForm({ definition, values, issues, options, loading, expan
         layout="vertical"
         onFinish={search}
         initialValues={initial}
-        onValuesChange={(changed: FormValues) => {
-          const cleared = Object.keys(changed).flatMap((key) => dependentsOf(definition.filters, key));
+        onValuesChange={(changed: FormValues, all: FormValues) => {
+          // A choice empties the narrower choices it no longer allows (another customer's merchant, that merchant's store).
+          // Broader first (a merchant before its store), each judged with what was emptied before it.
+          const next = { ...all };
+          const cleared: string[] = [];
+          for (const key of new Set(Object.keys(changed).flatMap((k) => narrowedBy(definition, k)))) {
+            const value = chosenIn(next)(key);
+            const filter = definition.filters.find((f) => f.key === key);
+            const allowed = value && filter ? allowedValues(definition, options, chosenIn(next), filter) : null;
+            if (value && allowed && !allowed.has(value)) {
+              next[key] = undefined;
+              cleared.push(key);
+            }
+          }
           if (cleared.length) form.setFieldsValue(Object.fromEntries(cleared.map((key) => [key, undefined])));
         }}
       >

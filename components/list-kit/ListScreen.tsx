@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { errorMessageKey } from '@/lib/gateway/message-key';
+import { withLocalNames } from '@/lib/i18n/names';
+import { choosesNarrowedPair, narrowingIssues } from '@/lib/list-kit/narrow';
 import { loadOptions } from '@/lib/list-kit/options';
 import { parseListValues } from '@/lib/list-kit/schema';
 import { listSource } from '@/lib/lists/sources';
@@ -36,11 +38,16 @@ export async function ListScreen({ list, searchParams, above, actions, keep }: {
   if (!session?.menus.includes(definition.menu)) redirect('/login');
   const [translate, locale, params] = await Promise.all([getTranslations(), getLocale(), searchParams]);
   const t = (key: string, values?: Record<string, string | number>) => translate(key as never, values as never);
-  const { values, issues } = parseListValues(definition, params);
+  const parsed = parseListValues(definition, params);
+  const { values } = parsed;
   const refusal = source.refusal?.(session, values);
 
-  const [page, options] = await Promise.all([issues.length === 0 && !refusal ? source.load(session, values, t, locale) : null, loadOptions(session, definition, locale)]);
-  const result: ListResult | null = page?.ok ? page.data : null;
+  const choices = loadOptions(session, definition, locale);
+  // A link that pairs a merchant with another customer (or a store with another merchant) is told so, not queried for nothing.
+  const issues = parsed.issues.length === 0 && choosesNarrowedPair(definition, values) ? narrowingIssues(definition, values, await choices) : parsed.issues;
+  const [page, options] = await Promise.all([issues.length === 0 && !refusal ? source.load(session, values, t, locale) : null, choices]);
+  // Names as the reader reads them, wherever a list shows them (lib/i18n/names.ts).
+  const result: ListResult | null = page?.ok ? { ...page.data, rows: page.data.rows.map((row) => withLocalNames(locale, row)) } : null;
 
   return (
     <>

@@ -9,7 +9,7 @@ import { Surface } from '@/components/ui/Surface';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { whenIdle } from '@/lib/client/when-idle';
 import { listDefaults, type ListDefinition, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
-import type { FilterOptions } from '@/lib/list-kit/options';
+import type { FilterOptions } from '@/lib/list-kit/narrow';
 import { listSearch } from '@/lib/list-kit/url';
 import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';

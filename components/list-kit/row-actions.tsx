@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
-import type { FilterOptions } from '@/lib/list-kit/options';
+import type { FilterOptions } from '@/lib/list-kit/narrow';
 
 /** What a list's own actions get: the row of the open drawer (or none, for the toolbar), and a way to close the drawer. */
 export interface RowActionProps {

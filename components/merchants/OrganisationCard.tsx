@@ -9,7 +9,9 @@ import { localName } from '@/lib/i18n/names';
 export interface Organisation {
   kind: 'customer' | 'partner';
   name: string;
+  /** Traditional and Simplified Chinese names: the reader's language picks (lib/i18n/names.ts). */
   cname?: string;
+  cnameHans?: string | null;
   number: string;
   /** A customer's stores, a partner's merchants. */
   count: number;

@@ -17,13 +17,13 @@ export async function OrganisationSummary() {
   if (session.rank === 'PARTNER') {
     const answer = await partnersOf(session);
     const partner = answer.ok ? answer.data[0] : undefined;
-    const organisation: Organisation | null = partner ? { kind: 'partner', name: partner.name, cname: partner.cname, number: partner.partner_no, count: partner.midNumber } : null;
+    const organisation: Organisation | null = partner ? { kind: 'partner', name: partner.name, cname: partner.cname, cnameHans: partner.cname_hans, number: partner.partner_no, count: partner.midNumber } : null;
     return <OrganisationCard organisation={organisation} failed={answer.ok ? undefined : t(errorMessageKey(answer.error) as never)} />;
   }
   const answer = await customersOf(session);
   const customer = answer.ok ? answer.data[0] : undefined;
   const organisation: Organisation | null = customer
-    ? { kind: 'customer', name: customer.customer_name, cname: customer.customer_cname, number: customer.customer_no, count: customer.store_count ?? 0 }
+    ? { kind: 'customer', name: customer.customer_name, cname: customer.customer_cname, cnameHans: customer.customer_cname_hans, number: customer.customer_no, count: customer.store_count ?? 0 }
     : null;
   return <OrganisationCard organisation={organisation} failed={answer.ok ? undefined : t(errorMessageKey(answer.error) as never)} />;
 }

@@ -14,12 +14,13 @@ import { useLiveCount } from '@/lib/client/use-live-count';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { useMediaQuery } from '@/lib/client/use-media-query';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
+import type { FilterOption } from '@/lib/list-kit/narrow';
 import type { SessionView } from '@/lib/session/session';
+import type { CustomerScreen } from '@/lib/shell/customer-screens';
 import type { ShellLinks } from '@/lib/shell/links';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
 import { BRAND } from '@/lib/theme/tokens';
 import { AccountMenu } from './AccountMenu';
-import type { Partner } from './PartnerPicker';
 import { ShellFooter } from './ShellFooter';
 import { Sidebar, type Organisation } from './Sidebar';
 import { TabStrip } from './TabStrip';
@@ -31,8 +32,8 @@ const ChangePasswordDialog = dynamic(() => import('./ChangePasswordDialog').then
 const TwoStepDialog = dynamic(() => import('../two-step/TwoStepDialog').then((m) => m.TwoStepDialog), { ssr: false });
 // The sidebar's drawer, on narrow screens only: its code loads once the screen is known to be narrow, before the first tap.
 const Drawer = dynamic(() => import('antd/es/drawer'), { ssr: false });
-// Only partners see their customers' picker: antd's Select loads with it, not with every page.
-const PartnerPicker = dynamic(() => import('./PartnerPicker').then((m) => m.PartnerPicker));
+// Only partners see their customer switcher: antd's Select loads with it, not with every page.
+const CustomerSwitcher = dynamic(() => import('./CustomerSwitcher').then((m) => m.CustomerSwitcher));
 
 /** Spec section 9: the sidebar becomes a drawer under 1264 px; drawer 279 wide, mini 60. */
 const MOBILE_QUERY = '(max-width: 1263px)';
@@ -44,7 +45,9 @@ const readApprovals = (data: { raCount: number }[]) => data[0]?.raCount ?? 0;
 interface Props {
   session: SessionView;
   organisation: Organisation | null;
-  partners: Partner[];
+  /** A partner's customers (none for a customer user), and the screens that narrow to one of them. */
+  customers: FilterOption[];
+  customerScreens: CustomerScreen[];
   links: ShellLinks;
   sidebarOpen: boolean;
   pendingApprovals: number | null;
@@ -52,7 +55,7 @@ interface Props {
 }
 
 /** The frame of every signed-in page: top bar, sidebar, tabs, content, footer. */
-export function AppShell({ session, organisation, partners, links, sidebarOpen, pendingApprovals: initialApprovals, children }: Props) {
+export function AppShell({ session, organisation, customers, customerScreens, links, sidebarOpen, pendingApprovals: initialApprovals, children }: Props) {
   const t = useTranslations();
   const locale = useLocale();
   const pathname = usePathname();
@@ -119,7 +122,11 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         {/* On a phone the title gives way (the drawer and the browser title still name the portal), so the language and account menus stay on screen. */}
         <span className={`portal-hide-phone ${styles.title}`}>{t('app.title')}</span>
         <div className={styles.bar}>
-          {partners.length > 0 && <PartnerPicker partners={partners} />}
+          {customers.length > 0 && (
+            <Suspense>
+              <CustomerSwitcher customers={customers} screens={customerScreens} className="portal-hide-narrow" />
+            </Suspense>
+          )}
           {noticesShown && <NoticeBell />}
           <LanguageSwitch current={languageOfTag(locale) ?? DEFAULT_LANGUAGE} label={t('language.label')} icon={<GlobalOutlined />} />
           <AccountMenu buttonRef={accountButton} nickName={session.nickName} loginType={session.loginType} onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} onTwoStep={() => setDialog('twoStep')} onLogout={signOut} />
@@ -139,6 +146,14 @@ export function AppShell({ session, organisation, partners, links, sidebarOpen, 
         </Layout.Sider>
         {mobile && (
           <Drawer placement="left" size={SIDEBAR_WIDTH} open={drawerOpen} onClose={() => setDrawerPath(null)} styles={{ body: { padding: 0 } }} title={t('app.title')}>
+            {/* Where the top bar has no room for it (a phone), the partner's customer switcher heads the drawer. */}
+            {customers.length > 0 && (
+              <div className={`portal-only-narrow ${styles.drawerSwitcher}`}>
+                <Suspense>
+                  <CustomerSwitcher customers={customers} screens={customerScreens} className={styles.drawerSwitcherSelect} labelled onChosen={() => setDrawerPath(null)} />
+                </Suspense>
+              </div>
+            )}
             {sidebar(false)}
           </Drawer>
         )}

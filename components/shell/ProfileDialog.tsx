@@ -6,11 +6,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { lastPasswordDate, personWithEmail, profileLabels, roleName } from '@/lib/auth/profile';
 import { postJson } from '@/lib/client/api';
 import { languageOfTag } from '@/lib/i18n/languages';
+import { localName } from '@/lib/i18n/names';
 import { ContactDialog } from './ContactDialog';
 
 interface Profile {
   account: string;
+  /** The customer's, partner's or merchant's name in English, Traditional and Simplified Chinese. */
   name: string;
+  cname?: string | null;
+  cnameHans?: string | null;
   type: string;
   typeNo: string;
   contactName: string;
@@ -56,7 +60,7 @@ export function ProfileDialog({ account, onClose }: { account: string; onClose: 
         {profile === 'failed' && <Result status="warning" title={t('profile.loadFailed')} extra={<Button onClick={load}>{t('shell.tabRefresh')}</Button>} />}
         {profile && profile !== 'failed' && labels && (
           <Descriptions column={1} size="small" bordered styles={{ label: { width: 'min(200px, 35%)' } }}>
-            <Descriptions.Item label={t(labels.name as never)}>{profile.name}</Descriptions.Item>
+            <Descriptions.Item label={t(labels.name as never)}>{localName(language, profile)}</Descriptions.Item>
             <Descriptions.Item label={t(labels.number as never)}>{profile.typeNo}</Descriptions.Item>
             <Descriptions.Item label={t('profile.account')}>{profile.account}</Descriptions.Item>
             <Descriptions.Item label={t('profile.contactName')}>{profile.contactName}</Descriptions.Item>

@@ -17,8 +17,9 @@ const CollapsedMenu = dynamic(() => import('./CollapsedMenu').then((m) => m.Coll
 export interface Organisation {
   kind: 'customer' | 'partner';
   name: string;
-  /** The Chinese name, shown when the language is not English. */
+  /** The Chinese names (Traditional, Simplified): the reader's language picks (lib/i18n/names.ts). */
   cname: string;
+  cnameHans?: string | null;
   number: string;
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { daySpan, parseDay, today } from '../format/date';
 import { callUpstream } from '../gateway/client';
-import { localName } from '../i18n/names';
+import { localField } from '../i18n/names';
 import type { CallAnswer } from '../gateway/registry';
 import type { PaymentType } from '../domain/transaction-types';
 import { textOf, type ListValues } from '../list-kit/definition';
@@ -31,7 +31,7 @@ function applicationQuery(values: ListValues) {
 
 /** Each row's merchant name in the user's language. */
 const named = (rows: CallAnswer<'serviceApplications'>['data'], locale: string) =>
-  rows.map((row) => ({ ...row, merchantName: localName(locale, { name: row.business_name, cname: row.business_cname }) }));
+  rows.map((row) => ({ ...row, merchantName: localField(locale, row, 'business_name') }));
 
 function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
   return callUpstream('serviceApplications', { ...applicationQuery(values), limit, page: pageNo }, session);

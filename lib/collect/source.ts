@@ -2,7 +2,7 @@ import 'server-only';
 import { daySpan, parseDay, today } from '../format/date';
 import { callUpstream } from '../gateway/client';
 import type { CallAnswer } from '../gateway/registry';
-import { localName } from '../i18n/names';
+import { localField, nameAndNumber } from '../i18n/names';
 import { textOf, type ListValues } from '../list-kit/definition';
 import { pagedExport } from '../list-kit/export';
 import type { ListSource } from '../list-kit/source';
@@ -38,8 +38,8 @@ function page(session: SessionData, values: ListValues, limit: number, pageNo: n
 const shaped = (rows: CallAnswer<'collectRequests'>['data'], locale: string) =>
   rows.map(({ token, ...row }) => ({
     ...row,
-    merchant: `${localName(locale, { name: row.business_name, cname: row.business_cname })} (${row.merchant_no})`,
-    store: `${row.store_name} (${row.store_code})`,
+    merchant: nameAndNumber(localField(locale, row, 'business_name'), row.merchant_no),
+    store: nameAndNumber(localField(locale, row, 'store_name'), row.store_code),
     payLink: requestPayLink(token),
   }));
 

@@ -3,7 +3,7 @@ import { callUpstream } from '../gateway/client';
 import { textOf } from '../list-kit/definition';
 import type { ListSource } from '../list-kit/source';
 import { documentsList } from '../lists/documents';
-import { localName } from '../i18n/names';
+import { localField, nameAndNumber } from '../i18n/names';
 import { formatFileSize, type DocumentStatus, type DocumentType } from './rules';
 
 /** The customer's documents; the services keep them to the session's customer and merchants. */
@@ -27,7 +27,7 @@ export const documentsSource: ListSource = {
     const rows = answer.data.data.map((row) => ({
       ...row,
       sizeLabel: formatFileSize(row.size),
-      merchant: row.merchant_no ? `${localName(locale, { name: row.business_name, cname: String(row.business_cname ?? '') })} (${row.merchant_no})` : '',
+      merchant: row.merchant_no ? nameAndNumber(localField(locale, row, 'business_name'), row.merchant_no) : '',
     }));
     return { ...answer, data: { rows, total: answer.data.total } };
   },

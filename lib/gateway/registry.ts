@@ -91,6 +91,9 @@ const exportRow = z.object({
   merchant_no: z.string(),
   store_code: z.string(),
   store_name: z.string(),
+  /** The store's Chinese names (Traditional, Simplified), for a file in Chinese. */
+  store_cname: z.string().nullable(),
+  store_cname_hans: z.string().nullable(),
   terminal_no: z.string(),
   order_no: z.string(),
   payment_type: z.string(),

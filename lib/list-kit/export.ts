@@ -6,6 +6,7 @@ import { XLSX_CONTENT_TYPE, XLSX_MAX_ROWS, xlsxStream } from '../export/xlsx';
 import type { GatewayResult } from '../gateway/client';
 import { GatewayFault } from '../gateway/errors';
 import type { SessionData } from '../session/session';
+import { withLocalNames } from '../i18n/names';
 import { cellText, rememberingNames, type CodeTranslator } from './cells';
 import type { ListColumn, ListDefinition, ListValues } from './definition';
 import { parseListValues } from './schema';
@@ -96,7 +97,9 @@ export function exportFile({ session, sheet, source, format, columns, values, si
   const names = rememberingNames(t);
   const fields = [...new Set([...columns.map((c) => c.field), ...(totals.fields ?? [])])];
   async function* rows() {
-    for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale, fields })) {
+    for await (const answered of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale, fields })) {
+      // Names as the page shows them: one per language (lib/i18n/names.ts).
+      const batch = answered.map((row) => withLocalNames(locale, row));
       totals.add(batch);
       yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, names) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
       await wrote(batch.length);

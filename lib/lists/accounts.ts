@@ -23,6 +23,8 @@ export const accountsList = defineList({
     column('contactEmail', 'contactEmail'),
     // The role's name in the user's language, as the services give it (roleName, roleTName, roleCName).
     column('role', 'roleLabel', { sort: 'roleId' }),
+    // A sub account's merchant, "name (number)"; empty for a user of the main account.
+    column('merchant', 'merchantLabel'),
     column('contactNumber', 'contactNumber', { optional: true }),
     column('jobTitle', 'jobTitle', { optional: true }),
     column('department', 'department', { optional: true }),
@@ -40,6 +42,7 @@ export const accountsList = defineList({
     column('jobTitle', 'jobTitle'),
     column('department', 'department'),
     column('type', 'type', { names: 'accounts.types' }),
+    column('merchant', 'merchantLabel'),
     column('assignedBy', 'assignedBy'),
     column('lastPwdDate', 'lastPwdDate'),
     column('status', 'status', { names: 'accounts.statusNames' }),

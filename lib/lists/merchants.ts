@@ -11,7 +11,7 @@ import { MERCHANT_STATUSES, SERVICE_STATUSES, STORE_STATUSES } from '../merchant
 const column = (id: string, field: string, rest: Partial<ListColumn> = {}): ListColumn => ({ id, label: `merchant.fields.${id}`, field, ...rest });
 
 const customerFilter: ListFilter = { key: 'customer', label: 'list.customer', kind: 'option', source: 'customers' };
-const merchantFilter: ListFilter = { key: 'merchant', label: 'merchant.fields.merchantNo', kind: 'option', source: 'merchants' };
+const merchantFilter: ListFilter = { key: 'merchant', label: 'merchant.fields.merchantNo', kind: 'option', source: 'merchants', within: 'customer' };
 
 const merchantNo = column('merchantNo', 'merchant_no', { sort: 'merchant_no' });
 const businessName = column('businessName', 'businessLabel');

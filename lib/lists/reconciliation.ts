@@ -44,7 +44,7 @@ function filesList(id: 'reconciliation' | 'reconWxAli', paymentTypes: readonly s
     filters: [
       { key: 'dates', label: 'settle.settleDates', kind: 'days', maxDays: SEARCH_SPAN_DAYS, defaultDays: 30 },
       { key: 'customer', label: 'list.customer', kind: 'option', source: 'customers' },
-      { key: 'merchant', label: 'settle.merchant', kind: 'option', source: 'merchants' },
+      { key: 'merchant', label: 'settle.merchant', kind: 'option', source: 'merchants', within: 'customer' },
       { key: 'paymentType', label: 'settle.paymentType', kind: 'code', codes: paymentTypes, names: 'paymentType' },
       { key: 'batch', label: 'settle.batch', kind: 'text', max: 30 },
     ],

@@ -48,7 +48,7 @@ function remittancesList(id: 'settles' | 'settleWxAli', wallets: readonly string
     filters: [
       { key: 'dates', label: 'settle.reconDates', kind: 'days', maxDays: SEARCH_SPAN_DAYS, defaultDays: 30 },
       { key: 'customer', label: 'list.customer', kind: 'option', source: 'customers' },
-      { key: 'merchant', label: 'settle.merchant', kind: 'option', source: 'merchants' },
+      { key: 'merchant', label: 'settle.merchant', kind: 'option', source: 'merchants', within: 'customer' },
       { key: 'wallet', label: 'settle.wallet', kind: 'code', codes: wallets, names: 'settle.wallets' },
       { key: 'remitType', label: 'settle.remitType', kind: 'code', codes: REMIT_ORDER_TYPES, names: 'settle.remitTypes' },
       { key: 'status', label: 'settle.status', kind: 'code', codes: REMIT_STATUSES, names: 'settle.statuses' },

@@ -34,7 +34,7 @@ export const transactionsList = defineList({
   filters: [
     { key: 'dates', label: 'tx.dates', kind: 'days', maxDays: SEARCH_SPAN_DAYS, defaultDays: 1 },
     { key: 'customer', label: 'list.customer', kind: 'option', source: 'customers' },
-    { key: 'merchant', label: 'tx.merchant', kind: 'option', source: 'merchants' },
+    { key: 'merchant', label: 'tx.merchant', kind: 'option', source: 'merchants', within: 'customer' },
     { key: 'store', label: 'tx.store', kind: 'option', source: 'stores', within: 'merchant' },
     { key: 'terminal', label: 'tx.terminal', kind: 'option', source: 'terminals', within: 'store' },
     { key: 'paymentType', label: 'tx.paymentType', kind: 'code', codes: PAYMENT_TYPES, names: 'paymentType' },

@@ -3,7 +3,7 @@ import { today } from '../format/date';
 import { formatCount } from '../format/money';
 import { callUpstream, type GatewayResult } from '../gateway/client';
 import type { CallInput } from '../gateway/registry';
-import { localName } from '../i18n/names';
+import { localField, localName, nameAndNumber } from '../i18n/names';
 import { textOf, type ListDefinition, type ListValues } from '../list-kit/definition';
 import { pagedExport } from '../list-kit/export';
 import type { ListSource, SummaryCard, Translate } from '../list-kit/source';
@@ -48,7 +48,7 @@ function pagedSource(definition: ListDefinition, ask: Ask, label: (row: Row, loc
  */
 const scopeOf = (values: ListValues) => ({ order: values.dir, customer_no: textOf(values, 'customer'), merchant_no: textOf(values, 'merchant') });
 
-const businessLabel = (row: Row, locale: string) => localName(locale, { name: text(row.business_name), cname: text(row.business_cname) });
+const businessLabel = (row: Row, locale: string) => localField(locale, row, 'business_name');
 
 export const merchantsSource = pagedSource(
   merchantsList,
@@ -62,9 +62,9 @@ export const merchantsSource = pagedSource(
   },
   (row, locale) => ({
     businessLabel: businessLabel(row, locale),
-    customerLabel: `${localName(locale, { name: text(row.customer_name), cname: text(row.customer_cname) })} (${text(row.customer_no)})`,
-    partnerLabel: row.partnerName ? localName(locale, { name: text(row.partnerName), cname: text(row.partnerCName) }) : '',
-    bankLabel: localName(locale, { name: text(row.bank_eng_name), cname: text(row.bank_ch_name) }),
+    customerLabel: nameAndNumber(localField(locale, row, 'customer_name'), text(row.customer_no)),
+    partnerLabel: row.partnerName ? localField(locale, row, 'partnerName') : '',
+    bankLabel: localField(locale, row, 'bank_name'),
     brState: brExpiryState(text(row.brExpiryDate), today()),
   }),
   [
@@ -104,7 +104,7 @@ export const storesSource = pagedSource(
   storesList,
   async (session, values, limit, page) => {
     // Sort and order are always sent, so a page never asks what the filter's own store list asks
-    // (lib/list-kit/options.ts): the duplicate guard would refuse the second of two identical calls.
+    // (lib/choices/load.ts): the duplicate guard would refuse the second of two identical calls.
     type Input = CallInput<'storeTerminals'>;
     const input: Input = { ...scopeOf(values), sort: values.sort as Input['sort'], store_code: textOf(values, 'store'), status: textOf(values, 'status') as Input['status'], page, limit };
     const answer = await callUpstream('storeTerminals', input, session);
@@ -115,7 +115,7 @@ export const storesSource = pagedSource(
   (row, locale) => ({
     businessLabel: businessLabel(row, locale),
     // The street in the user's language: the full English address, or the Chinese street.
-    addressLabel: localName(locale, { name: text(row.address), cname: text(row.cn_street) }),
+    addressLabel: localName(locale, { name: text(row.address), cname: text(row.cn_street), cnameHans: text(row.cn_street_hans) }),
     terminalList: Array.isArray(row.terminals) ? row.terminals.join(', ') : '',
   }),
 );

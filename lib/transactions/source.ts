@@ -4,6 +4,7 @@ import { formatAmount, formatCount } from '../format/money';
 import { callUpstream } from '../gateway/client';
 import { GatewayFault } from '../gateway/errors';
 import type { CallInput } from '../gateway/registry';
+import { NAME_FIELDS } from '../i18n/names';
 import { streamUpstream } from '../gateway/stream';
 import { hasExactKey, textOf, type ListValues } from '../list-kit/definition';
 import type { ListSource } from '../list-kit/source';
@@ -22,7 +23,9 @@ export async function* transactionBatches(
   values: ListValues,
   { signal, maxRows = Infinity, fields }: { signal: AbortSignal; maxRows?: number; fields: readonly string[] },
 ): AsyncGenerator<Record<string, unknown>[]> {
-  const columns = fields as CallInput<'exportTransactions'>['columns'];
+  // A file that shows the store's name asks for its Chinese names too: the kit writes the reader's (lib/i18n/names.ts).
+  const named = fields.includes('store_name') ? [...fields, ...NAME_FIELDS.store_name] : fields;
+  const columns = named as CallInput<'exportTransactions'>['columns'];
   const opened = await streamUpstream('exportTransactions', { ...realtimeFilters(values), columns, limit: Number.isFinite(maxRows) ? maxRows : undefined }, session, signal);
   if (!opened.ok) throw new GatewayFault(opened.error);
   yield* opened.data;

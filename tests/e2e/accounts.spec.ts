@@ -97,6 +97,21 @@ test('admin adds a merchant sub account, choosing its merchant by name from the 
   await expect(page.getByRole('cell', { name: account, exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
+  // Its merchant is shown in the list, in its details and in its edit form (issue 28), by name and number.
+  const merchant = 'Golden Harbour Online Store (852000100000004)';
+  await expect(page.getByRole('row').filter({ hasText: account }).getByRole('cell', { name: merchant, exact: true })).toBeVisible();
+  const details = page.getByRole('dialog', { name: 'Account status' });
+  await clickUntilVisible(page.getByRole('cell', { name: account, exact: true }), details);
+  await expect(details.locator('tr', { hasText: 'Associated merchant' })).toContainText(merchant);
+  const edit = page.getByRole('dialog', { name: `Edit account ${account}` });
+  await clickUntilVisible(details.getByRole('button', { name: 'Edit' }), edit);
+  await expect(edit.getByLabel('Associated merchant')).toHaveValue(merchant);
+  await expect(edit.getByLabel('Associated merchant')).toHaveAttribute('readonly', '');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
+
   // One account per merchant (spec section 3): a second one for the same merchant is refused.
   await clickUntilVisible(page.getByRole('button', { name: 'New account' }), dialog);
   await dialog.getByRole('radio', { name: 'Merchant sub account' }).check();

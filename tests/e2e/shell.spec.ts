@@ -31,8 +31,10 @@ test.describe('menus by role', () => {
       await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
       expect(await menuCodes(page)).toEqual(expectedMenus(roleId, partner));
       if (partner) {
-        await expect(page.getByRole('combobox', { name: 'Partner' })).toBeVisible();
         await expect(page.getByTestId('organisation')).toContainText('Partner ID P0001');
+        // The partner's customer switcher stands on the screens that narrow by customer (tests/e2e/choices.spec.ts).
+        await page.goto('/transaction/transactions');
+        await expect(page.getByRole('combobox', { name: 'Customer shown' })).toBeVisible();
       } else {
         await expect(page.getByTestId('organisation')).toContainText('Customer no. C0001');
       }

@@ -209,7 +209,7 @@ test('a partner narrows the list to one of its customers', async ({ page }) => {
   await signedIn(page, 'partner@demo.test');
   await page.goto(`${PAGE}?${SPAN}`);
   const all = await recordCount(page);
-  const customer = await choose(page, page.getByLabel('Customer'), (options) => options.find((o) => o.includes('C0003')) ?? '');
+  const customer = await choose(page, page.getByLabel('Customer', { exact: true }), (options) => options.find((o) => o.includes('C0003')) ?? '');
   await search(page);
   await expect(page).toHaveURL(/customer=C0003/);
   const one = await recordCount(page);

@@ -8,13 +8,13 @@ import { wallClock } from '../../lib/format/date';
 import { formatMoney } from '../../lib/format/money';
 import { detectLanguage } from '../../lib/i18n/detect';
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Language } from '../../lib/i18n/languages';
-import { localName } from '../../lib/i18n/names';
+import { localField } from '../../lib/i18n/names';
 import { BodyTooLarge, readBodyCapped } from '../http/body';
 import type { PublicContext, Services } from '../http/endpoint';
 import { ServiceError } from '../http/errors';
 import { runWrites } from '../http/transaction';
 import { writeActivity } from '../services/activity';
-import { payRequest, requestByToken, requestFromStoreCode, storeByToken, type PayableRequest } from '../services/collect';
+import { payRequest, requestByToken, requestFromStoreCode, storeByToken, type PayableRequest, type PayNames } from '../services/collect';
 
 /**
  * The provider's payment page as a payer sees it, in demo and test mode only (in production the
@@ -75,8 +75,8 @@ function requestPage(language: Language, request: PayableRequest, error?: string
   const t = translator(language);
   const amount = escape(formatMoney(request.amount));
   const facts = [
-    [t('merchant'), escape(localName(language, { name: request.merchantName, cname: request.merchantCname }))],
-    [t('store'), escape(request.storeName)],
+    [t('merchant'), escape(localField(language, { ...request }, 'merchantName'))],
+    [t('store'), escape(localField(language, { ...request }, 'storeName'))],
     ...(request.description ? [[t('description'), escape(request.description)]] : []),
     [t('requestNo'), escape(request.requestNo)],
     [t('expiresAt'), escape(request.expiresAt)],
@@ -102,11 +102,11 @@ function requestPage(language: Language, request: PayableRequest, error?: string
   return page(language, head + (error ? message('error', error) : '') + form);
 }
 
-function storePage(language: Language, store: { merchantName: string; merchantCname: string; storeName: string }, error?: string, amount = ''): string {
+function storePage(language: Language, store: PayNames, error?: string, amount = ''): string {
   const t = translator(language);
   return page(
     language,
-    `<dl><dt>${t('merchant')}</dt><dd>${escape(localName(language, { name: store.merchantName, cname: store.merchantCname }))}</dd><dt>${t('store')}</dt><dd>${escape(store.storeName)}</dd></dl>
+    `<dl><dt>${t('merchant')}</dt><dd>${escape(localField(language, { ...store }, 'merchantName'))}</dd><dt>${t('store')}</dt><dd>${escape(localField(language, { ...store }, 'storeName'))}</dd></dl>
 ${error ? message('error', error) : ''}<form method="post"><label>${t('amountLabel')}<input type="text" name="amount" inputmode="decimal" maxlength="16" value="${amount.length <= ECHO_MAX_CHARS ? escape(amount) : ''}" placeholder="0.00"></label>
 <p class="hint">${t('amountHint')}</p><button type="submit">${t('continue')}</button></form>`,
   );

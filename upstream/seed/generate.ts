@@ -10,7 +10,7 @@ import { transactionNumbers } from '../rules/numbers';
 import { insertDocuments, insertNotifications } from './notices';
 import { insertApplication } from '../services/applications';
 import { createRandom, type Random } from './prng';
-import { CUSTOMERS, DEMO_FACTOR_ACCOUNT, DEMO_FACTOR_SECRET, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DISTRICTS, MENUS, PARTNERS, ROLES, USERS, type UserSeed } from './reference-data';
+import { BANKS, CUSTOMERS, DEMO_FACTOR_ACCOUNT, DEMO_FACTOR_SECRET, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DISTRICTS, MENUS, PARTNERS, ROLES, USERS, type UserSeed } from './reference-data';
 
 export interface SeedOptions {
   /** About how many transactions to generate (default 200 000). */
@@ -30,7 +30,7 @@ const TABLES = [
   'documents', 'notification_reads', 'notifications', 'outbox', 'activity_log', 'service_applications', 'total_asset_history', 'total_assets', 'refunds',
   'remittances', 'settlement_files', 'transactions', 'reset_links', 'tokens', 'password_history', 'users',
   'role_menus', 'menus', 'roles', 'contacts', 'bank_accounts', 'payment_services', 'terminals', 'stores',
-  'merchants', 'merchant_groups', 'customers', 'partners', 'seed_info',
+  'merchants', 'merchant_groups', 'customers', 'partners', 'banks', 'seed_info',
 ];
 
 interface Terminal {
@@ -86,18 +86,23 @@ export async function seedDatabase(db: Database, options: Partial<SeedOptions> =
 async function insertOrganisation(db: Database, random: Random, anchor: CalendarDay) {
   const terminals: Terminal[] = [];
   const fees = new Map<string, MerchantFees>();
-  await db.query('INSERT INTO partners SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
-    PARTNERS.map((p) => p.partner_no), PARTNERS.map((p) => p.name), PARTNERS.map((p) => p.cname),
+  await db.query('INSERT INTO partners (partner_no, name, cname, cname_hans) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])', [
+    PARTNERS.map((p) => p.partner_no), PARTNERS.map((p) => p.name), PARTNERS.map((p) => p.cname), PARTNERS.map((p) => p.cname_hans),
   ]);
+  for (const bank of BANKS) {
+    await db.query('INSERT INTO banks (bic8, eng_name, ch_name, ch_name_hans) VALUES ($1, $2, $3, $4)', [bank.bic8, bank.eng_name, bank.ch_name, bank.ch_name_hans]);
+  }
   let merchantSeq = 0;
   let storeSeq = 0;
   let terminalSeq = 0;
   for (const customer of CUSTOMERS) {
-    await db.query('INSERT INTO customers (customer_no, customer_name, customer_cname, partner_no) VALUES ($1, $2, $3, $4)', [
-      customer.customer_no, customer.customer_name, customer.customer_cname, customer.partner_no,
+    await db.query('INSERT INTO customers (customer_no, customer_name, customer_cname, customer_cname_hans, partner_no) VALUES ($1, $2, $3, $4, $5)', [
+      customer.customer_no, customer.customer_name, customer.customer_cname, customer.customer_cname_hans, customer.partner_no,
     ]);
     const groupId = `G${customer.customer_no.slice(1)}`;
-    await db.query('INSERT INTO merchant_groups VALUES ($1, $2, $3)', [groupId, customer.customer_no, `${customer.customer_name} group`]);
+    await db.query('INSERT INTO merchant_groups VALUES ($1, $2, $3, $4, $5)', [
+      groupId, customer.customer_no, `${customer.customer_name} group`, `${customer.customer_cname}商戶組`, `${customer.customer_cname_hans}商户组`,
+    ]);
     for (const merchant of customer.merchants) {
       merchantSeq += 1;
       const merchantNo = `8520001${pad(merchantSeq, 8)}`;
@@ -107,11 +112,12 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
       fees.set(merchantNo, rates);
       const slug = merchant.business_name.toLowerCase().replace(/[^a-z]+/g, '-');
       await db.query(
-        `INSERT INTO merchants VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Active', $11)`,
+        `INSERT INTO merchants VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Active', $11, $12)`,
         [
           merchantNo, customer.customer_no, groupId, merchant.business_name, merchant.business_cname,
           toIsoDay(addDays(anchor, -900 - merchantSeq * 37)), `852${pad(21000000 + merchantSeq * 1357, 8)}`,
           `accounts@${slug}.demo.test`, walletRate.toFixed(4), cardRate.toFixed(4), toIsoDay(addDays(anchor, 200 + merchantSeq * 45)),
+          merchant.business_cname_hans,
         ],
       );
       await db.query('INSERT INTO bank_accounts VALUES ($1, $2, $3, $4, $5, $6)', [
@@ -145,10 +151,12 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
         const place = DISTRICTS[storeSeq % DISTRICTS.length] as (typeof DISTRICTS)[number];
         const storeName = `${merchant.business_name} (${place.district})`;
         const status = storeSeq % 11 === 0 ? 'Inactive' : 'Active';
-        await db.query('INSERT INTO stores VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)', [
+        await db.query('INSERT INTO stores VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)', [
           storeCode, merchantNo, storeName, place.province, place.city, place.district,
           `${10 + storeSeq} ${place.street}, ${place.district}, Hong Kong`, `${place.cn}${10 + storeSeq}號`,
           `${10 + storeSeq} ${place.street}`, status, toIsoDay(addDays(anchor, -700 - storeSeq * 13)),
+          `${merchant.business_cname}（${place.district_cname}）`, `${merchant.business_cname_hans}（${place.district_cname_hans}）`,
+          `${place.cn_hans}${10 + storeSeq}号`,
         ]);
         for (let t = 0; t < merchant.terminalsPerStore; t++) {
           terminalSeq += 1;
@@ -185,12 +193,14 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
 async function insertMerchantStates(db: Database, anchor: CalendarDay) {
   await db.query(
     `INSERT INTO stores SELECT 'S999001', merchant_no, business_name || ' (Tsim Sha Tsui, opening soon)', 'Hong Kong', 'Kowloon',
-       'Yau Tsim Mong', '1 Canton Road, Tsim Sha Tsui, Hong Kong', '廣東道1號', '1 Canton Road', 'Applying', NULL
+       'Yau Tsim Mong', '1 Canton Road, Tsim Sha Tsui, Hong Kong', '廣東道1號', '1 Canton Road', 'Applying', NULL,
+       business_cname || '（尖沙咀，即將開業）', business_cname_hans || '（尖沙咀，即将开业）', '广东道1号'
      FROM merchants WHERE customer_no = 'C0001' ORDER BY merchant_no LIMIT 1`,
   );
   await db.query(
     `INSERT INTO stores SELECT 'S999002', merchant_no, business_name || ' (Causeway Bay, closed)', 'Hong Kong', 'Hong Kong Island',
-       'Wan Chai', '500 Hennessy Road, Causeway Bay, Hong Kong', '軒尼詩道500號', '500 Hennessy Road', 'Inactive', $1
+       'Wan Chai', '500 Hennessy Road, Causeway Bay, Hong Kong', '軒尼詩道500號', '500 Hennessy Road', 'Inactive', $1,
+       business_cname || '（銅鑼灣，已結業）', business_cname_hans || '（铜锣湾，已结业）', '轩尼诗道500号'
      FROM merchants WHERE customer_no = 'C0001' ORDER BY merchant_no OFFSET 1 LIMIT 1`,
     [toIsoDay(addDays(anchor, -1200))],
   );

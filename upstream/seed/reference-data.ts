@@ -13,16 +13,30 @@ export const DEMO_FACTOR_ACCOUNT = 'secure@demo.test';
 export const DEMO_FACTOR_SECRET = 'KRUGS4ZANFZSAYJAMRSW233TMVRXEZLU';
 export const DEMO_RECOVERY_CODES = ['secur-aaaaa', 'secur-bbbbb', 'secur-ccccc', 'secur-ddddd', 'secur-eeeee', 'secur-fffff', 'secur-ggggg', 'secur-hhhhh', 'secur-iiiii', 'secur-jjjjj'];
 
-export const PARTNERS = [{ partner_no: 'P0001', name: 'Harbour Payments Partners', cname: '海港支付夥伴' }];
+/**
+ * Every organisation, merchant and store has a name per language: English, Traditional Chinese
+ * (`cname`, the spec's Chinese name, as Hong Kong writes it) and Simplified Chinese (`_hans`). A
+ * unit test checks each Simplified name against an OpenCC conversion of the Traditional one.
+ */
+export const PARTNERS = [{ partner_no: 'P0001', name: 'Harbour Payments Partners', cname: '海港支付夥伴', cname_hans: '海港支付伙伴' }];
+
+/**
+ * Banks by the first 8 characters of their SWIFT code (bank, country, location): one name per
+ * language wherever a bank is shown (a merchant's account, a payment service, a remittance).
+ */
+export const BANKS = [
+  { bic8: 'HSBCHKHH', eng_name: 'The Hongkong and Shanghai Banking Corporation Limited', ch_name: '香港上海滙豐銀行有限公司', ch_name_hans: '香港上海汇丰银行有限公司' },
+];
 
 export interface CustomerSeed {
   customer_no: string;
   customer_name: string;
   customer_cname: string;
+  customer_cname_hans: string;
   partner_no: string | null;
   /** Share of all generated transactions. */
   weight: number;
-  merchants: { business_name: string; business_cname: string; stores: number; terminalsPerStore: number }[];
+  merchants: { business_name: string; business_cname: string; business_cname_hans: string; stores: number; terminalsPerStore: number }[];
 }
 
 export const CUSTOMERS: CustomerSeed[] = [
@@ -30,54 +44,59 @@ export const CUSTOMERS: CustomerSeed[] = [
     customer_no: 'C0001',
     customer_name: 'Golden Harbour Trading Limited',
     customer_cname: '金港貿易有限公司',
+    customer_cname_hans: '金港贸易有限公司',
     partner_no: 'P0001',
     weight: 45,
     merchants: [
-      { business_name: 'Golden Harbour Seafood Restaurant', business_cname: '金港海鮮酒家', stores: 3, terminalsPerStore: 3 },
-      { business_name: 'Golden Harbour Bakery', business_cname: '金港餅店', stores: 2, terminalsPerStore: 2 },
-      { business_name: 'Golden Harbour Tea House', business_cname: '金港茶樓', stores: 2, terminalsPerStore: 2 },
-      { business_name: 'Golden Harbour Online Store', business_cname: '金港網上商店', stores: 1, terminalsPerStore: 1 },
+      { business_name: 'Golden Harbour Seafood Restaurant', business_cname: '金港海鮮酒家', business_cname_hans: '金港海鲜酒家', stores: 3, terminalsPerStore: 3 },
+      { business_name: 'Golden Harbour Bakery', business_cname: '金港餅店', business_cname_hans: '金港饼店', stores: 2, terminalsPerStore: 2 },
+      { business_name: 'Golden Harbour Tea House', business_cname: '金港茶樓', business_cname_hans: '金港茶楼', stores: 2, terminalsPerStore: 2 },
+      { business_name: 'Golden Harbour Online Store', business_cname: '金港網上商店', business_cname_hans: '金港网上商店', stores: 1, terminalsPerStore: 1 },
     ],
   },
   {
     customer_no: 'C0002',
     customer_name: 'Kowloon Bay Foods Limited',
     customer_cname: '九龍灣食品有限公司',
+    customer_cname_hans: '九龙湾食品有限公司',
     partner_no: null,
     weight: 25,
     merchants: [
-      { business_name: 'Kowloon Bay Noodle Bar', business_cname: '九龍灣麵家', stores: 2, terminalsPerStore: 2 },
-      { business_name: 'Kowloon Bay Dessert House', business_cname: '九龍灣糖水舖', stores: 1, terminalsPerStore: 2 },
+      { business_name: 'Kowloon Bay Noodle Bar', business_cname: '九龍灣麵家', business_cname_hans: '九龙湾面家', stores: 2, terminalsPerStore: 2 },
+      { business_name: 'Kowloon Bay Dessert House', business_cname: '九龍灣糖水舖', business_cname_hans: '九龙湾糖水铺', stores: 1, terminalsPerStore: 2 },
     ],
   },
   {
     customer_no: 'C0003',
     customer_name: 'Lantau Retail Group Limited',
     customer_cname: '大嶼山零售集團有限公司',
+    customer_cname_hans: '大屿山零售集团有限公司',
     partner_no: 'P0001',
     weight: 20,
     merchants: [
-      { business_name: 'Lantau Outdoor Gear', business_cname: '大嶼山戶外用品', stores: 2, terminalsPerStore: 2 },
-      { business_name: 'Lantau Pharmacy', business_cname: '大嶼山藥房', stores: 1, terminalsPerStore: 2 },
+      { business_name: 'Lantau Outdoor Gear', business_cname: '大嶼山戶外用品', business_cname_hans: '大屿山户外用品', stores: 2, terminalsPerStore: 2 },
+      { business_name: 'Lantau Pharmacy', business_cname: '大嶼山藥房', business_cname_hans: '大屿山药房', stores: 1, terminalsPerStore: 2 },
     ],
   },
   {
     customer_no: 'C0004',
     customer_name: 'Victoria Peak Cafe Company Limited',
     customer_cname: '太平山咖啡有限公司',
+    customer_cname_hans: '太平山咖啡有限公司',
     partner_no: 'P0001',
     weight: 10,
-    merchants: [{ business_name: 'Victoria Peak Cafe', business_cname: '太平山咖啡室', stores: 2, terminalsPerStore: 1 }],
+    merchants: [{ business_name: 'Victoria Peak Cafe', business_cname: '太平山咖啡室', business_cname_hans: '太平山咖啡室', stores: 2, terminalsPerStore: 1 }],
   },
 ];
 
+/** Districts with their streets; `cn` and `district_cname` are Traditional, `_hans` Simplified. */
 export const DISTRICTS = [
-  { province: 'Hong Kong', city: 'Hong Kong Island', district: 'Central and Western', street: "Queen's Road Central", cn: '皇后大道中' },
-  { province: 'Hong Kong', city: 'Hong Kong Island', district: 'Wan Chai', street: 'Hennessy Road', cn: '軒尼詩道' },
-  { province: 'Hong Kong', city: 'Kowloon', district: 'Yau Tsim Mong', street: 'Nathan Road', cn: '彌敦道' },
-  { province: 'Hong Kong', city: 'Kowloon', district: 'Kwun Tong', street: 'Hoi Bun Road', cn: '海濱道' },
-  { province: 'Hong Kong', city: 'New Territories', district: 'Sha Tin', street: 'Sha Tin Centre Street', cn: '沙田正街' },
-  { province: 'Hong Kong', city: 'New Territories', district: 'Islands', street: 'Tung Chung Waterfront Road', cn: '東涌海濱路' },
+  { province: 'Hong Kong', city: 'Hong Kong Island', district: 'Central and Western', street: "Queen's Road Central", cn: '皇后大道中', cn_hans: '皇后大道中', district_cname: '中西區', district_cname_hans: '中西区' },
+  { province: 'Hong Kong', city: 'Hong Kong Island', district: 'Wan Chai', street: 'Hennessy Road', cn: '軒尼詩道', cn_hans: '轩尼诗道', district_cname: '灣仔', district_cname_hans: '湾仔' },
+  { province: 'Hong Kong', city: 'Kowloon', district: 'Yau Tsim Mong', street: 'Nathan Road', cn: '彌敦道', cn_hans: '弥敦道', district_cname: '油尖旺', district_cname_hans: '油尖旺' },
+  { province: 'Hong Kong', city: 'Kowloon', district: 'Kwun Tong', street: 'Hoi Bun Road', cn: '海濱道', cn_hans: '海滨道', district_cname: '觀塘', district_cname_hans: '观塘' },
+  { province: 'Hong Kong', city: 'New Territories', district: 'Sha Tin', street: 'Sha Tin Centre Street', cn: '沙田正街', cn_hans: '沙田正街', district_cname: '沙田', district_cname_hans: '沙田' },
+  { province: 'Hong Kong', city: 'New Territories', district: 'Islands', street: 'Tung Chung Waterfront Road', cn: '東涌海濱路', cn_hans: '东涌海滨路', district_cname: '離島', district_cname_hans: '离岛' },
 ];
 
 export interface RoleSeed {

@@ -77,8 +77,9 @@ const applicableServices = authedCall({
     checkUserId(context, input.userid);
     const { merchants } = await context.scope();
     return context.db.query(
-      `SELECT m.merchant_no, m.business_name, m.business_cname,
-              (SELECT coalesce(json_agg(json_build_object('store_code', s.store_code, 'store_name', s.store_name, 'status', s.status) ORDER BY s.store_code), '[]')
+      `SELECT m.merchant_no, m.business_name, m.business_cname, m.business_cname_hans,
+              (SELECT coalesce(json_agg(json_build_object('store_code', s.store_code, 'store_name', s.store_name, 'store_cname', s.store_cname,
+                        'store_cname_hans', s.store_cname_hans, 'status', s.status) ORDER BY s.store_code), '[]')
                  FROM stores s WHERE s.merchant_no = m.merchant_no) AS stores,
               (SELECT coalesce(json_agg(json_build_object('payment_type', t.payment_type, 'enabled', coalesce(p.status = 'Y', false),
                         'open', EXISTS (SELECT 1 FROM service_applications a WHERE a.merchant_no = m.merchant_no AND a.payment_type = t.payment_type AND a.status IN ${OPEN}))
@@ -170,7 +171,7 @@ const listApplications = authedCall({
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
     const offset = pageOffset(total, input.limit, input.page);
     const data = offset === null ? [] : await context.db.query(
-      `SELECT a.id, a.application_no AS "applicationNo", a.merchant_no, m.business_name, m.business_cname, a.payment_type,
+      `SELECT a.id, a.application_no AS "applicationNo", a.merchant_no, m.business_name, m.business_cname, m.business_cname_hans, a.payment_type,
               array_to_string(a.store_codes, ', ') AS stores, cardinality(a.store_codes) AS "storeCount",
               a.contact_name AS "contactName", a.contact_number AS "contactNumber", a.monthly_volume AS "monthlyVolume", a.remark,
               a.status, a.reject_reason AS "rejectReason", u.account AS applicant,

@@ -59,7 +59,7 @@ const storeCodes = authedCall({
       await context.log('collect.code.issue', codes.join(' '), { stores: codes.length });
     }
     const data = await context.db.query(
-      `SELECT s.merchant_no, m.business_name, m.business_cname, s.store_code, s.store_name, q.token
+      `SELECT s.merchant_no, m.business_name, m.business_cname, m.business_cname_hans, s.store_code, s.store_name, s.store_cname, s.store_cname_hans, q.token
          FROM ${filter.replace('stores s JOIN', 'stores s JOIN store_qr_codes q ON q.store_code = s.store_code JOIN')}
         ORDER BY s.merchant_no, s.store_code`,
       params,
@@ -178,7 +178,8 @@ const listRequests = authedCall({
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
     const offset = pageOffset(total, input.limit, input.page);
     const data = offset === null ? [] : await context.db.query(
-      `SELECT p.id::int AS id, p.request_no AS "requestNo", p.token, p.merchant_no, m.business_name, m.business_cname, p.store_code, s.store_name,
+      `SELECT p.id::int AS id, p.request_no AS "requestNo", p.token, p.merchant_no, m.business_name, m.business_cname, m.business_cname_hans,
+              p.store_code, s.store_name, s.store_cname, s.store_cname_hans,
               p.amount, p.currency, p.description, ${STATUS('$5')} AS status, to_char(p.created_at, 'YYYYMMDDHH24MISS') AS "createdAt",
               to_char(p.expires_at, 'YYYYMMDDHH24MISS') AS "expiresAt", coalesce(u.account, '') AS "createdBy",
               coalesce(to_char(p.paid_at, 'YYYYMMDDHH24MISS'), '') AS "paidAt", coalesce(p.payment_type, '') AS "paymentType",
@@ -218,13 +219,23 @@ const cancelRequest = authedCall({
 
 export const COLLECT_ENDPOINTS: Endpoint[] = [storeCodes, createRequest, listRequests, cancelRequest];
 
+/** The merchant's and the store's names in every language, as the payment pages show them (`m` merchants, `s` stores). */
+const PAY_NAMES = `m.business_name AS "merchantName", m.business_cname AS "merchantCName", m.business_cname_hans AS "merchantCNameHans",
+  s.store_name AS "storeName", s.store_cname AS "storeCName", s.store_cname_hans AS "storeCNameHans"`;
+
+export interface PayNames {
+  merchantName: string;
+  merchantCName: string;
+  merchantCNameHans: string | null;
+  storeName: string;
+  storeCName: string | null;
+  storeCNameHans: string | null;
+}
+
 /** What the payment page shows of a request (by its token), with its status by the services' clock. */
-export interface PayableRequest {
+export interface PayableRequest extends PayNames {
   id: number;
   requestNo: string;
-  merchantName: string;
-  merchantCname: string;
-  storeName: string;
   amount: string;
   description: string;
   status: (typeof PAYMENT_REQUEST_STATUSES)[number];
@@ -235,7 +246,7 @@ export interface PayableRequest {
 export async function requestByToken(db: Database, clock: Clock, token: string, lock = false): Promise<PayableRequest | null> {
   if (!PAY_TOKEN.test(token)) return null;
   const [row] = await db.query<PayableRequest>(
-    `SELECT p.id::int AS id, p.request_no AS "requestNo", m.business_name AS "merchantName", m.business_cname AS "merchantCname", s.store_name AS "storeName",
+    `SELECT p.id::int AS id, p.request_no AS "requestNo", ${PAY_NAMES},
             p.amount::text AS amount, p.description, ${STATUS('$2')} AS status, to_char(p.expires_at, 'YYYY-MM-DD HH24:MI') AS "expiresAt",
             coalesce((SELECT t.refno FROM transactions t WHERE t.id = p.transaction_id), '') AS refno
        FROM payment_requests p JOIN merchants m ON m.merchant_no = p.merchant_no JOIN stores s ON s.store_code = p.store_code
@@ -248,8 +259,8 @@ export async function requestByToken(db: Database, clock: Clock, token: string, 
 /** A store's QR code page: the store and its merchant, while the store can take payments. */
 export async function storeByToken(db: Database, token: string) {
   if (!PAY_TOKEN.test(token)) return null;
-  const [row] = await db.query<{ customer_no: string; merchant_no: string; store_code: string; merchantName: string; merchantCname: string; storeName: string }>(
-    `SELECT m.customer_no, s.merchant_no, s.store_code, m.business_name AS "merchantName", m.business_cname AS "merchantCname", s.store_name AS "storeName"
+  const [row] = await db.query<{ customer_no: string; merchant_no: string; store_code: string } & PayNames>(
+    `SELECT m.customer_no, s.merchant_no, s.store_code, ${PAY_NAMES}
        FROM store_qr_codes q JOIN stores s ON s.store_code = q.store_code JOIN merchants m ON m.merchant_no = s.merchant_no
       WHERE q.token = $1 AND s.status = 'Active' AND m.status = 'Active'`,
     [token],

@@ -52,7 +52,7 @@ const listDocuments = authedCall({
     const offset = pageOffset(total, input.limit, input.page);
     const data = offset === null ? [] : await context.db.query(
       `SELECT d.id::int AS id, d.doc_type AS "docType", coalesce(d.merchant_no, '') AS merchant_no, coalesce(m.business_name, '') AS business_name,
-              coalesce(m.business_cname, '') AS business_cname, d.file_name AS "fileName", d.content_type AS "contentType", d.size_bytes AS size,
+              coalesce(m.business_cname, '') AS business_cname, m.business_cname_hans, d.file_name AS "fileName", d.content_type AS "contentType", d.size_bytes AS size,
               d.status, coalesce(d.reason, '') AS reason, to_char(d.uploaded_at, 'YYYYMMDDHH24MISS') AS "uploadedAt", u.account AS "uploadedBy",
               coalesce(to_char(d.reviewed_at, 'YYYYMMDDHH24MISS'), '') AS "reviewedAt"
          ${where} ORDER BY ${SORT_COLUMNS[input.sort]} ${direction}, d.id ${direction} LIMIT $6 OFFSET $7`,
@@ -163,7 +163,7 @@ const brRenewals = authedCall({
     const today = wallClock(context.clock.now()).day;
     const { merchants } = await context.scope();
     const rows = await context.db.query<{ merchant_no: string; brExpiryDate: string; pending: boolean }>(
-      `SELECT m.merchant_no, m.business_name, m.business_cname, to_char(m.br_expiry_date, 'YYYY-MM-DD') AS "brExpiryDate",
+      `SELECT m.merchant_no, m.business_name, m.business_cname, m.business_cname_hans, to_char(m.br_expiry_date, 'YYYY-MM-DD') AS "brExpiryDate",
               EXISTS (SELECT 1 FROM documents doc WHERE doc.merchant_no = m.merchant_no AND doc.doc_type = 'BUSINESS_REGISTRATION'
                         AND doc.status IN ('RECEIVED', 'UNDER_REVIEW', 'ACCEPTED') AND doc.uploaded_at >= m.br_expiry_date - $3::int) AS pending
          FROM merchants m WHERE m.merchant_no = ANY($1::text[]) AND m.br_expiry_date <= $2::date ORDER BY m.br_expiry_date, m.merchant_no`,

@@ -59,11 +59,11 @@ export async function deriveRenewalNotices(db: Queryable, customers: string[], n
             'br-expiry:' || m.merchant_no || ':' || to_char(m.br_expiry_date, 'YYYY-MM-DD'), $3::timestamp,
             'Business registration of ' || m.business_name || ' expires on ' || d.day,
             m.business_cname || '的商業登記將於 ' || d.day || ' 到期',
-            m.business_cname || '的商业登记将于 ' || d.day || ' 到期',
+            coalesce(m.business_cname_hans, m.business_cname) || '的商业登记将于 ' || d.day || ' 到期',
             'The business registration of ' || m.business_name || ' (' || m.merchant_no || ') expires on ' || d.day
               || '. Please upload the renewed certificate under Upload documents.',
             m.business_cname || '（' || m.merchant_no || '）的商業登記將於 ' || d.day || ' 到期，請在「上傳文件」上傳已續期的商業登記證。',
-            m.business_cname || '（' || m.merchant_no || '）的商业登记将于 ' || d.day || ' 到期，请在“上传文件”上传已续期的商业登记证。'
+            coalesce(m.business_cname_hans, m.business_cname) || '（' || m.merchant_no || '）的商业登记将于 ' || d.day || ' 到期，请在“上传文件”上传已续期的商业登记证。'
        FROM merchants m
       CROSS JOIN LATERAL (SELECT to_char(m.br_expiry_date, 'YYYY-MM-DD') AS day) d
       WHERE m.customer_no = ANY($1) AND m.br_expiry_date <= $2::date

@@ -11,6 +11,7 @@ import { verifyPassword } from '../rules/password-hash';
 import { proofFields } from '../../lib/two-step/rules';
 import { factorsOf, hasFactor, stepUp } from './factor-proof';
 import { passwordColumn, STALE, untilStable } from './passwords';
+import { storeNames } from './names';
 import { checkUserId, timeSpan } from './scope-checks';
 import { TRANSACTION_COLUMNS } from './transactions';
 
@@ -44,7 +45,7 @@ const findTransaction = authedCall({
     checkUserId(context, input.userid);
     const { customers, merchants } = await context.scope();
     const data = await context.db.query(
-      `SELECT ${TRANSACTION_COLUMNS}, ${REFUND_BALANCE('t')} AS "refundBalance",
+      `SELECT ${TRANSACTION_COLUMNS}, ${storeNames('t')}, ${REFUND_BALANCE('t')} AS "refundBalance",
               (t.trans_amount - ${REFUND_BALANCE('t')})::numeric(18,2) AS "hasRefundAmount"
          FROM transactions t
         WHERE t.customer_no = ANY($1) AND t.merchant_no = ANY($2) AND t.category = 'SALE'
@@ -187,7 +188,8 @@ const REFUND_SORTS = { transTime: 't.gmt_payment', createDate: 'r.create_date', 
 
 const REFUND_RECORD = `
   to_char(t.gmt_payment, 'YYYYMMDDHH24MISS') AS "transTime", r.refund_amount AS "refundAmount", t.trans_amount AS "transAmount",
-  r.merchant_no AS "merchantNo", m.business_name AS "merchantName", r.store_code AS "storeNo", t.store_name AS "storeName",
+  r.merchant_no AS "merchantNo", m.business_name AS "merchantName", m.business_cname AS "merchantCName", m.business_cname_hans AS "merchantCNameHans",
+  r.store_code AS "storeNo", t.store_name AS "storeName", ${storeNames('t', { hant: 'storeCName', hans: 'storeCNameHans' })},
   r.terminal_no AS "terminalNo", t.trans_type AS "transType", t.order_no AS "alipayOrder", t.out_trade_no AS "eftOrder",
   t.traceno AS "traceNo", t.trans_currency AS "transCurrency", t.trade_status AS "tradeStatus", t.payment_type AS "paymentType",
   t.payment_inst AS "paymentInst", t.remark, t.invoice_no AS "invoiceNo", t.refno, r.refund_id AS "refundId", r.refund_no AS "refundNo",
@@ -195,7 +197,8 @@ const REFUND_RECORD = `
   pu.account AS "approveUser", pu.name AS "approveUserName", to_char(r.create_date, 'YYYYMMDDHH24MISS') AS "createDate",
   coalesce(to_char(r.approve_date, 'YYYYMMDDHH24MISS'), '') AS "approveDate", coalesce(to_char(r.finish_date, 'YYYYMMDDHH24MISS'), '') AS "finishDate",
   r.approve_status AS "approveStatus", CASE WHEN r.approve_status = '50' THEN 'not applied' ELSE 'applied' END AS "applyStatus",
-  r.platform, ${REFUND_BALANCE('t')} AS "refundBalance", r.customer_no AS "customerNo", c.customer_name AS "customerName"`;
+  r.platform, ${REFUND_BALANCE('t')} AS "refundBalance", r.customer_no AS "customerNo", c.customer_name AS "customerName",
+  c.customer_cname AS "customerCName", c.customer_cname_hans AS "customerCNameHans"`;
 
 const REFUND_FROM = `refunds r JOIN transactions t ON t.id = r.transaction_id JOIN merchants m ON m.merchant_no = r.merchant_no
   JOIN customers c ON c.customer_no = r.customer_no JOIN users au ON au.user_id = r.apply_user_id LEFT JOIN users pu ON pu.user_id = r.approve_user_id`;

@@ -3,6 +3,7 @@ import { PAYMENT_TYPES, WALLETS } from '../../lib/domain/transaction-types';
 import type { AuthedContext, Endpoint } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { flag, optionalText, pageOf, pageOffset, paging, timestamp14, wholeNumber } from '../http/inputs';
+import { bankNames, storeNames } from './names';
 import { checkUserId, customersIn, timeSpan } from './scope-checks';
 import { TRANSACTION_COLUMNS, withPartnerVariant } from './transactions';
 
@@ -82,7 +83,7 @@ const FILE_SORTS = {
   mdr_fee: 'f.mdr_fee',
 } as const;
 
-const FILE_COLUMNS = `f.file_id, f.file_name, to_char(f.settledate, 'YYYYMMDD') AS settledate, f.merchant_no, m.business_name,
+const FILE_COLUMNS = `f.file_id, f.file_name, to_char(f.settledate, 'YYYYMMDD') AS settledate, f.merchant_no, m.business_name, m.business_cname, m.business_cname_hans,
   f.payment_type, f.batch_no, f.total_count, f.total_volume, f.mdr_fee, (f.total_volume - f.mdr_fee)::numeric(18,2) AS net_amount`;
 
 const fileListInput = z.object({
@@ -163,7 +164,7 @@ const fileDetail = withPartnerVariant({
     const order = input.order === 'asc' ? 'ASC' : 'DESC';
     const offset = pageOffset(Number(file.total_count), input.limit, input.page);
     const data = offset === null ? [] : await context.db.query(
-      `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE settle_file_id = $1
+      `SELECT ${TRANSACTION_COLUMNS}, ${storeNames('transactions')} FROM transactions WHERE settle_file_id = $1
         ORDER BY id ${order} LIMIT ${input.limit} OFFSET ${offset}`,
       [input.file_id],
     );
@@ -191,7 +192,7 @@ const fileExport = withPartnerVariant({
     const file = await visibleFile(context, input);
     // Keyset on the (settle_file_id, id) index: a large file streams without OFFSET.
     const rows = await context.db.query<Record<string, unknown> & { id: number }>(
-      `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE settle_file_id = $1 AND id > $2 ORDER BY id LIMIT ${input.limit + 1}`,
+      `SELECT ${TRANSACTION_COLUMNS}, ${storeNames('transactions')} FROM transactions WHERE settle_file_id = $1 AND id > $2 ORDER BY id LIMIT ${input.limit + 1}`,
       [input.file_id, input.after ?? 0],
     );
     const data = rows.slice(0, input.limit);
@@ -212,10 +213,13 @@ const REMIT_SORTS = {
   remit_status: 'r.remit_status',
 } as const;
 
-const REMIT_COLUMNS = `r.id, to_char(r.reconciliation_date, 'YYYYMMDD') AS reconciliation_date, r.merchant_no, m.business_name, r.wallet,
-  r.receivable_amount, r.fee, r.rate, r.bank_name, r.account_no, r.account_name, r.swift_code, r.remit_order_type,
+const REMIT_COLUMNS = `r.id, to_char(r.reconciliation_date, 'YYYYMMDD') AS reconciliation_date, r.merchant_no, m.business_name, m.business_cname,
+  m.business_cname_hans, r.wallet, r.receivable_amount, r.fee, r.rate, ${bankNames('k', 'r.bank_name')}, r.account_no, r.account_name, r.swift_code, r.remit_order_type,
   r.merge_remit, r.real_remit_amount, r.not_remit_amount, r.remit_status,
   (SELECT count(*)::int FROM remittances c WHERE c.merged_into = r.id) AS member_count`;
+
+/** A remittance with its merchant and its bank (named from the banks table, as everywhere). */
+const REMIT_FROM = 'remittances r JOIN merchants m ON m.merchant_no = r.merchant_no LEFT JOIN banks k ON k.bic8 = left(r.swift_code, 8)';
 
 const remitListInput = z.object({
   ...paging,
@@ -264,7 +268,7 @@ const remitList = withPartnerVariant({
     const order = input.order === 'asc' ? 'ASC' : 'DESC';
     const offset = pageOffset(total, input.limit, input.page);
     const data = offset === null ? [] : await context.db.query(
-      `SELECT ${REMIT_COLUMNS} FROM remittances r JOIN merchants m ON m.merchant_no = r.merchant_no WHERE ${where.sql}
+      `SELECT ${REMIT_COLUMNS} FROM ${REMIT_FROM} WHERE ${where.sql}
         ORDER BY ${REMIT_SORTS[input.sort]} ${order}, r.id ${order} LIMIT ${input.limit} OFFSET ${offset}`,
       where.params,
     );
@@ -289,12 +293,12 @@ const remitDetail = withPartnerVariant({
     checkUserId(context, input.userid);
     const where = (await remitWhere(context, input, input.merchant_no)).add('r.id = ?', input.id);
     const [remittance] = await context.db.query(
-      `SELECT ${REMIT_COLUMNS} FROM remittances r JOIN merchants m ON m.merchant_no = r.merchant_no WHERE ${where.sql}`,
+      `SELECT ${REMIT_COLUMNS} FROM ${REMIT_FROM} WHERE ${where.sql}`,
       where.params,
     );
     if (!remittance) throw notFound('No such remittance');
     const members = await context.db.query(
-      `SELECT ${REMIT_COLUMNS} FROM remittances r JOIN merchants m ON m.merchant_no = r.merchant_no WHERE r.merged_into = $1 ORDER BY r.reconciliation_date, r.id`,
+      `SELECT ${REMIT_COLUMNS} FROM ${REMIT_FROM} WHERE r.merged_into = $1 ORDER BY r.reconciliation_date, r.id`,
       [input.id],
     );
     // The files it pays: its own, or its members'.

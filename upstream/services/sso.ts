@@ -217,6 +217,7 @@ const menu = authedCall({
 const USER_INFO_SQL = `
   SELECT u.user_id AS "userId", u.account, u.type, u.type_no AS "typeNo",
          coalesce(c.customer_name, p.name, m.business_name, '') AS name,
+         coalesce(c.customer_cname, p.cname, m.business_cname) AS cname, coalesce(c.customer_cname_hans, p.cname_hans, m.business_cname_hans) AS "cnameHans",
          u.contact_name AS "contactName", u.contact_email AS "contactEmail", u.contact_number AS "contactNumber",
          u.pending_contact_number AS "pendingContactNumber",
          r.role_name AS "roleName", r.role_cname AS "roleCName", r.role_tname AS "roleTName", u.role_id AS "roleId",

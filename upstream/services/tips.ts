@@ -4,6 +4,7 @@ import { TIP_KINDS, TIP_RULES, type TipKind } from '../../lib/tips/rules';
 import type { AuthedContext, Endpoint } from '../http/endpoint';
 import { optionalText, wholeNumber } from '../http/inputs';
 import { SUMMED_NET, summedTransactions, type Span, type TransactionFilters } from './daily-summary';
+import { storeNames } from './names';
 import { checkUserId } from './scope-checks';
 import { rowsWhere, transactionFilters, withPartnerVariant } from './transactions';
 
@@ -107,6 +108,18 @@ async function refundRate(context: AuthedContext, filters: TransactionFilters, b
   return rows.map((figures) => ({ kind: 'REFUND_RATE', subject: {}, figures, filters: { from: recentFrom, to: today } }));
 }
 
+interface SilentRow {
+  merchant_no: string;
+  store_code: string;
+  store_name: string;
+  store_cname: string | null;
+  store_cname_hans: string | null;
+  terminal_no?: string;
+  lastDay: string;
+  days: number;
+  baselineCount: number;
+}
+
 /**
  * Stores and terminals of active stores that had transactions in the 28 days before the silent
  * window and none since. A silent store's terminals are that store's tip, not one tip each.
@@ -114,19 +127,21 @@ async function refundRate(context: AuthedContext, filters: TransactionFilters, b
 async function silent(context: AuthedContext, filters: TransactionFilters, baselineFrom: string, silentFrom: string, today: string): Promise<Tip[]> {
   const q = withParams(summedTransactions(filters, wholeDays(baselineFrom, today)), silentFrom, today);
   const silentOf = (keys: string) =>
-    context.db.query<{ merchant_no: string; store_code: string; store_name: string; terminal_no?: string; lastDay: string; days: number; baselineCount: number }>(
-      `SELECT ${keys}, max(store_name) AS store_name, to_char(max(day), 'YYYY-MM-DD') AS "lastDay", (${q.p(1)}::date - max(day))::int AS days,
-              sum(count)::int AS "baselineCount"
-         FROM (${q.sql}) s WHERE store_code IN (SELECT store_code FROM stores WHERE status = 'Active')
-        GROUP BY ${keys} HAVING coalesce(sum(count) FILTER (WHERE day >= ${q.p(0)}::date), 0) = 0
-        ORDER BY days DESC, ${keys}`,
+    context.db.query<SilentRow>(
+      `SELECT silent.*, ${storeNames('silent')} FROM (
+         SELECT ${keys}, max(store_name) AS store_name, to_char(max(day), 'YYYY-MM-DD') AS "lastDay", (${q.p(1)}::date - max(day))::int AS days,
+                sum(count)::int AS "baselineCount"
+           FROM (${q.sql}) s WHERE store_code IN (SELECT store_code FROM stores WHERE status = 'Active')
+          GROUP BY ${keys} HAVING coalesce(sum(count) FILTER (WHERE day >= ${q.p(0)}::date), 0) = 0) silent
+        ORDER BY silent.days DESC, ${keys.split(', ').map((key) => `silent.${key}`).join(', ')}`,
       q.params,
     );
   const stores = await silentOf('merchant_no, store_code');
   const terminals = (await silentOf('merchant_no, store_code, terminal_no')).filter((t) => !stores.some((s) => s.store_code === t.store_code));
-  const tip = (kind: TipKind, { merchant_no, store_code, store_name, terminal_no, lastDay, ...figures }: (typeof stores)[number]): Tip => ({
+  const tip = (kind: TipKind, { merchant_no, store_code, store_name, store_cname, store_cname_hans, terminal_no, lastDay, ...figures }: SilentRow): Tip => ({
     kind,
-    subject: { merchantNo: merchant_no, storeCode: store_code, storeName: store_name, ...(terminal_no ? { terminalNo: terminal_no } : {}) },
+    // The store's name in every language: the portal shows the reader's.
+    subject: { merchantNo: merchant_no, storeCode: store_code, storeName: store_name, storeCName: store_cname ?? '', storeCNameHans: store_cname_hans ?? '', ...(terminal_no ? { terminalNo: terminal_no } : {}) },
     figures: { lastDay, ...figures },
     // From the last day with transactions to today: the list shows the last ones and nothing after.
     filters: { from: lastDay, to: today, merchant_no, storeCode: store_code, ...(terminal_no ? { terminal: terminal_no } : {}) },

@@ -6,6 +6,7 @@ import { RowStream } from '../http/ndjson';
 import { amount, optionalText, pageOf, pageOffset, paging, timestamp14, wholeNumber } from '../http/inputs';
 import { addDays, toCompactDay, wallClock } from '../../lib/format/date';
 import { SUMMED_NET, summedTransactions, type Span, type TransactionFilters } from './daily-summary';
+import { storeNames } from './names';
 import { checkUserId, customersIn, timeSpan } from './scope-checks';
 
 /** Partner users call the same dashboard and transaction calls with this suffix (spec section 6). */
@@ -171,7 +172,7 @@ const realtime = withPartnerVariant({
       // The sort names the table's column (t.), not the output column of the same name: unqualified,
       // ORDER BY gmt_payment sorted the 14-digit text of every row in the span instead of reading the index.
       return context.db.query(
-        `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE ${where}
+        `SELECT ${TRANSACTION_COLUMNS}, ${storeNames('t')} FROM transactions t WHERE ${where}
           ORDER BY t.${SORTS[input.sort]} ${order}, t.id ${order} LIMIT ${limit} OFFSET ${start.offset}`,
         params,
       );
@@ -210,6 +211,9 @@ const EXPORT_FIELDS = {
   merchant_no: 't.merchant_no',
   store_code: 't.store_code',
   store_name: 't.store_name',
+  // The store's Chinese names, for a file in Chinese (the row keeps the English one).
+  store_cname: '(SELECT s.store_cname FROM stores s WHERE s.store_code = t.store_code)',
+  store_cname_hans: '(SELECT s.store_cname_hans FROM stores s WHERE s.store_code = t.store_code)',
   terminal_no: 't.terminal_no',
   order_no: 't.order_no',
   payment_type: 't.payment_type',
@@ -324,9 +328,11 @@ const transTypePie = dashboardCall('/api/MerchantInfo/GetPieTransTypeCount', asy
 const topStores = dashboardCall('/api/MerchantInfo/GetMerchantTopFiveStores', async (context, input) => {
   const { sql, params } = await dashboardSummed(context, input);
   return context.db.query(
-    `SELECT store_code, max(store_name) AS store_name, max(merchant_no) AS merchant_no, sum(count)::int AS count, ${SUMMED_NET} AS amount
-       FROM (${sql}) summed WHERE category <> 'OTHER'
-      GROUP BY store_code ORDER BY amount DESC, store_code LIMIT 5`,
+    `SELECT top.*, ${storeNames('top')} FROM (
+       SELECT store_code, max(store_name) AS store_name, max(merchant_no) AS merchant_no, sum(count)::int AS count, ${SUMMED_NET} AS amount
+         FROM (${sql}) summed WHERE category <> 'OTHER'
+        GROUP BY store_code ORDER BY amount DESC, store_code LIMIT 5) top
+      ORDER BY top.amount DESC, top.store_code`,
     params,
   );
 });
@@ -350,17 +356,18 @@ const terminalAndStoreCount = dashboardCall('/api/MerchantInfo/GetMerchantTerAnd
   const customers = await customersIn(context, input.customer_no);
   const { merchants } = await context.scope();
   const { principal } = context;
+  type Names = { customer_cname: string; customer_cname_hans: string | null; customer_name: string };
   const [names] =
     principal.rank === 'PARTNER' && !input.customer_no
-      ? await context.db.query<{ customer_cname: string; customer_name: string }>('SELECT cname AS customer_cname, name AS customer_name FROM partners WHERE partner_no = $1', [principal.typeNo])
-      : await context.db.query<{ customer_cname: string; customer_name: string }>('SELECT customer_cname, customer_name FROM customers WHERE customer_no = ANY($1) ORDER BY customer_no LIMIT 1', [customers]);
+      ? await context.db.query<Names>('SELECT cname AS customer_cname, cname_hans AS customer_cname_hans, name AS customer_name FROM partners WHERE partner_no = $1', [principal.typeNo])
+      : await context.db.query<Names>('SELECT customer_cname, customer_cname_hans, customer_name FROM customers WHERE customer_no = ANY($1) ORDER BY customer_no LIMIT 1', [customers]);
   const [counts] = await context.db.query<{ merchant_count: number; store_count: number; terminal_count: number }>(
     `SELECT count(DISTINCT m.merchant_no)::int AS merchant_count, count(DISTINCT s.store_code)::int AS store_count, count(DISTINCT t.terminal_no)::int AS terminal_count
        FROM merchants m LEFT JOIN stores s ON s.merchant_no = m.merchant_no LEFT JOIN terminals t ON t.store_code = s.store_code
       WHERE m.customer_no = ANY($1) AND m.merchant_no = ANY($2)`,
     [customers, merchants],
   );
-  return { customer_cname: names?.customer_cname ?? '', customer_name: names?.customer_name ?? '', ...counts };
+  return { customer_cname: names?.customer_cname ?? '', customer_cname_hans: names?.customer_cname_hans ?? null, customer_name: names?.customer_name ?? '', ...counts };
 });
 
 export const TRANSACTION_ENDPOINTS: Endpoint[] = [

@@ -34,8 +34,9 @@ const merchantRow = z.looseObject({
   paymentTypeNumber: z.number().int(),
   sidNumber: z.number().int(),
   tidNumber: z.number().int(),
-  bank_ch_name: z.string().nullable(),
-  bank_eng_name: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  bank_cname: z.string().nullable(),
+  bank_cname_hans: z.string().nullable(),
   account_no: z.string().nullable().transform((value) => (value ? maskTail(value) : value)),
 });
 
@@ -45,8 +46,27 @@ export const MERCHANT_CALLS = {
   merchantList: define({
     method: 'GET',
     path: '/api/MerchantInfo/GetMerchantList',
-    input: z.object({ ...page, limit: z.number().int().min(1).max(100).default(10), sort: z.literal('merchant_no').default('merchant_no'), order: z.enum(['asc', 'desc']).default('asc'), ispaging: z.boolean().default(false), merchant_no: z.string().optional() }),
-    answer: list(z.looseObject({ merchant_no: z.string(), paymentType: z.string(), pid: z.string() })),
+    input: z.object({
+      ...page,
+      limit: z.number().int().min(1).max(100).default(10),
+      sort: z.literal('merchant_no').default('merchant_no'),
+      order: z.enum(['asc', 'desc']).default('asc'),
+      ispaging: z.boolean().default(false),
+      /** A partner's customer: the merchants of that customer only (the services check it is the partner's). */
+      customer_no: z.string().max(30).optional(),
+      merchant_no: z.string().optional(),
+    }),
+    answer: list(
+      z.looseObject({
+        merchant_no: z.string(),
+        paymentType: z.string(),
+        /** The merchant's customer. */
+        pid: z.string(),
+        business_name: z.string().optional(),
+        business_cname: z.string().nullish(),
+        business_cname_hans: z.string().nullish(),
+      }),
+    ),
     inject: userid,
   }),
   customerInfo: define({
@@ -54,7 +74,7 @@ export const MERCHANT_CALLS = {
     path: '/hk/api/MerchantInfo/GetCustomerInfo',
     partnerVariant: true,
     input: z.object({ customer_no: z.string().max(30).optional() }),
-    answer: z.array(z.looseObject({ customer_no: z.string(), customer_name: z.string(), customer_cname: z.string(), store_count: z.number().int().optional() })),
+    answer: z.array(z.looseObject({ customer_no: z.string(), customer_name: z.string(), customer_cname: z.string(), customer_cname_hans: z.string().nullish(), store_count: z.number().int().optional() })),
     inject: userid,
     exposed: true,
   }),
@@ -62,7 +82,7 @@ export const MERCHANT_CALLS = {
     method: 'GET',
     path: '/hk/api/PartnerInfo/GetPartnerList',
     input: z.object({}),
-    answer: z.array(z.looseObject({ name: z.string(), cname: z.string().optional(), partner_no: z.string(), midNumber: z.number().int() })),
+    answer: z.array(z.looseObject({ name: z.string(), cname: z.string().optional(), cname_hans: z.string().nullish(), partner_no: z.string(), midNumber: z.number().int() })),
     inject: userid,
   }),
   /** Merchant information (spec section 3): the merchants with their counts, bank account and the view's totals. */
@@ -145,7 +165,21 @@ export const MERCHANT_CALLS = {
       store_code: z.string().max(30).optional(),
       status: z.enum(STORE_STATUSES).optional(),
     }),
-    answer: list(z.looseObject({ store_code: z.string(), merchant_no: z.string().nullish(), business_name: z.string().nullish(), business_cname: z.string().nullish(), terminals: z.array(z.string()) })),
+    answer: list(
+      z.looseObject({
+        store_code: z.string(),
+        store_name: z.string().nullish(),
+        store_cname: z.string().nullish(),
+        store_cname_hans: z.string().nullish(),
+        merchant_no: z.string().nullish(),
+        /** The store's customer (through its merchant). */
+        customer_no: z.string().nullish(),
+        business_name: z.string().nullish(),
+        business_cname: z.string().nullish(),
+        business_cname_hans: z.string().nullish(),
+        terminals: z.array(z.string()),
+      }),
+    ),
     menus: ['stores'],
     guard: true,
     inject: userid,

@@ -21,7 +21,8 @@ const filters = z.object({
 
 const busy = { figures: z.object({ count, amount: money, share: percent }), filters };
 const silentFigures = z.object({ lastDay: isoDay, days: count, baselineCount: count });
-const store = { merchantNo: z.string(), storeCode: z.string(), storeName: z.string() };
+/** A store by its number and its names (English, Traditional and Simplified Chinese; the page shows the reader's). */
+const store = { merchantNo: z.string(), storeCode: z.string(), storeName: z.string(), storeCName: z.string().optional(), storeCNameHans: z.string().optional() };
 
 export const tipSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('BUSY_HOUR'), subject: z.object({ hour: z.number().int().min(0).max(23) }), ...busy }),

@@ -159,14 +159,16 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
       const expected = await q<Record<string, unknown>>(
         `SELECT p.merchant_no, p.payment_type, p.status, to_char(p.activation_date, 'YYYY-MM-DD') AS activation_date,
                 p.fee_cn::text, p.fee_hk::text, p.fee_hk_master::text, p.fee_hk_visa::text, p.fee_overseas_visa::text, p.fee_overseas_master::text,
-                p.primary_email, p.primary_contact, p.bank_name, p.payee, p.account_no, p.swift_code
-           FROM payment_services p JOIN merchants m USING (merchant_no) WHERE m.customer_no = 'C0001' ORDER BY p.merchant_no, p.payment_type`,
+                p.primary_email, p.primary_contact, p.payee, p.account_no, p.swift_code,
+                -- The bank by its SWIFT code, named as on every screen (not the service's own "HSBC").
+                k.eng_name AS bank_name, k.ch_name AS bank_cname, k.ch_name_hans AS bank_cname_hans
+           FROM payment_services p JOIN merchants m USING (merchant_no) JOIN banks k ON k.bic8 = left(p.swift_code, 8)
+          WHERE m.customer_no = 'C0001' ORDER BY p.merchant_no, p.payment_type`,
       );
       const answer = await ok('paymentServices', { limit: 100 }, admin.session);
       expect(answer.total).toBe(expected.length);
-      expect(answer.data.map((s) => ({ ...s, business_name: undefined, business_cname: undefined, customer_no: undefined }))).toEqual(
-        expected.map((s) => ({ ...s, account_no: maskTail(String(s.account_no)), business_name: undefined, business_cname: undefined, customer_no: undefined })),
-      );
+      const names = { business_name: undefined, business_cname: undefined, business_cname_hans: undefined, customer_no: undefined };
+      expect(answer.data.map((s) => ({ ...s, ...names }))).toEqual(expected.map((s) => ({ ...s, account_no: maskTail(String(s.account_no)), ...names })));
       const closed = expected.filter((s) => s.status === 'N').length;
       expect(closed).toBeGreaterThan(0);
       expect({ enabled: answer.enabledCount, closed: answer.closedCount }).toEqual({ enabled: expected.length - closed, closed });
@@ -210,23 +212,21 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
       expect((await ok('storeTerminals', { merchant_no: merchant?.merchant_no }, admin.session)).total).toBe(merchant?.sidNumber);
     });
 
-    it("offers a list's merchants by name and number in the user's language (the sign-in's merchant list has numbers only)", async () => {
-      const merchants = await q<{ merchant_no: string; business_name: string; business_cname: string; stores: number }>(
-        `SELECT m.merchant_no, m.business_name, m.business_cname, (SELECT count(*) FROM stores s WHERE s.merchant_no = m.merchant_no)::int AS stores
-           FROM merchants m WHERE m.customer_no = 'C0001' ORDER BY m.merchant_no`,
+    it("offers a list's merchants by name and number in the user's language, for every role, each with its customer", async () => {
+      const merchants = await q<{ merchant_no: string; business_name: string; business_cname: string; business_cname_hans: string; customer_no: string }>(
+        `SELECT m.merchant_no, m.business_name, m.business_cname, m.business_cname_hans, m.customer_no FROM merchants m WHERE m.customer_no = 'C0001' ORDER BY m.merchant_no`,
       );
-      expect(merchants.filter((m) => m.stores > 0).length).toBeGreaterThan(1);
       const definition = listSource('transactions')?.definition;
       if (!definition) throw new Error('no transactions list');
-      for (const [locale, name] of [['en', 'business_name'], ['zhTW', 'business_cname']] as const) {
-        const options = await loadOptions(admin.session, definition, locale);
-        expect(options.merchants).toEqual(
-          admin.session.merchantIds.map((no) => {
-            const merchant = merchants.find((m) => m.merchant_no === no);
-            return { value: no, label: merchant && merchant.stores > 0 ? `${merchant[name]} (${no})` : no };
-          }),
-        );
+      // The maker may not read stores: its merchants were numbers alone before the merchant list carried their names.
+      const maker = await signIn('maker@demo.test');
+      for (const user of [admin, maker]) {
+        for (const [locale, name] of [['en', 'business_name'], ['zhTW', 'business_cname'], ['zhCN', 'business_cname_hans'], ['zh-Hans-CN', 'business_cname_hans']] as const) {
+          const options = await loadOptions(user.session, definition, locale);
+          expect(options.merchants).toEqual(merchants.map((m) => ({ value: m.merchant_no, label: `${m[name]} (${m.merchant_no})`, parent: m.customer_no })));
+        }
       }
+      expect(new Set(merchants.map((m) => m.business_cname_hans)).size).toBe(merchants.length);
     });
 
     it('refuses a second identical store-terminal call while the first is in flight (spec section 4), not a different one', async () => {
@@ -272,6 +272,20 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
       const merchantFile = await exportOf(zh, 'merchants');
       for (const merchant of merchants) expect(merchantFile).toContain(merchant.business_cname);
       expect(merchantFile).toContain('商戶編號');
+      // Simplified Chinese reads Simplified names and streets, never the Traditional ones.
+      const hans = await signIn('admin', 'zh-CN');
+      const simplified = await q<{ business_cname: string; business_cname_hans: string }>(`SELECT business_cname, business_cname_hans FROM merchants WHERE customer_no = 'C0001'`);
+      const hansFile = await exportOf(hans, 'merchants');
+      for (const merchant of simplified) {
+        expect(hansFile).toContain(merchant.business_cname_hans);
+        if (merchant.business_cname !== merchant.business_cname_hans) expect(hansFile).not.toContain(merchant.business_cname);
+      }
+      const hansStores = await exportOf(hans, 'stores', '&columns=storeCode,storeName,address');
+      for (const store of await q<{ cn_street_hans: string; store_cname_hans: string; store_cname: string }>(`SELECT s.cn_street_hans, s.store_cname_hans, s.store_cname FROM stores s JOIN merchants m USING (merchant_no) WHERE m.customer_no = 'C0001'`)) {
+        expect(hansStores).toContain(store.cn_street_hans);
+        expect(hansStores).toContain(store.store_cname_hans);
+        if (store.store_cname !== store.store_cname_hans) expect(hansStores).not.toContain(store.store_cname);
+      }
 
       const stores = await q<{ cn_street: string; address: string }>(`SELECT s.cn_street, s.address FROM stores s JOIN merchants m USING (merchant_no) WHERE m.customer_no = 'C0001'`);
       const storeFile = await exportOf(zh, 'stores', '&columns=storeCode,address,storeStatus');

@@ -129,8 +129,10 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
   /** Stores and terminals (of active stores) with rows in the 28 days before the silent days and none since. */
   async function expectedSilent(): Promise<Tip[]> {
     const [from, silentFrom] = [await day(1 - TIP_RULES.silentDays - TIP_RULES.baselineDays), await day(1 - TIP_RULES.silentDays)];
-    const rows = await q<{ merchant_no: string; store_code: string; store_name: string; terminal_no: string; last: string; recent: number; count: number; days: number }>(
-      `SELECT merchant_no, store_code, max(store_name) AS store_name, terminal_no, max(gmt_payment::date)::text AS last, ($3::date - max(gmt_payment::date))::int AS days,
+    const rows = await q<{ merchant_no: string; store_code: string; store_name: string; store_cname: string; store_cname_hans: string; terminal_no: string; last: string; recent: number; count: number; days: number }>(
+      `SELECT merchant_no, store_code, max(store_name) AS store_name, terminal_no,
+              (SELECT s.store_cname FROM stores s WHERE s.store_code = transactions.store_code) AS store_cname,
+              (SELECT s.store_cname_hans FROM stores s WHERE s.store_code = transactions.store_code) AS store_cname_hans, max(gmt_payment::date)::text AS last, ($3::date - max(gmt_payment::date))::int AS days,
               count(*) FILTER (WHERE gmt_payment::date >= $4::date)::int AS recent, count(*)::int AS count
          ${ROWS} AND store_code IN (SELECT store_code FROM stores WHERE status = 'Active') GROUP BY 1, 2, 4`,
       [DEFAULT_TRANS_TYPES, from, today, silentFrom],
@@ -142,7 +144,7 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
       const first = mine[0] as (typeof rows)[number];
       return {
         kind: 'SILENT_STORE' as const,
-        subject: { merchantNo: first.merchant_no, storeCode: store, storeName: first.store_name },
+        subject: { merchantNo: first.merchant_no, storeCode: store, storeName: first.store_name, storeCName: first.store_cname, storeCNameHans: first.store_cname_hans },
         figures: { lastDay: last, days: Math.min(...mine.map((r) => r.days)), baselineCount: mine.reduce((s, r) => s + r.count, 0) },
         filters: { from: last, to: today, merchant_no: first.merchant_no, storeCode: store },
       };
@@ -151,7 +153,7 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
       .filter((r) => r.recent === 0 && !stores.includes(r.store_code))
       .map((r) => ({
         kind: 'SILENT_TERMINAL' as const,
-        subject: { merchantNo: r.merchant_no, storeCode: r.store_code, storeName: r.store_name, terminalNo: r.terminal_no },
+        subject: { merchantNo: r.merchant_no, storeCode: r.store_code, storeName: r.store_name, storeCName: r.store_cname, storeCNameHans: r.store_cname_hans, terminalNo: r.terminal_no },
         figures: { lastDay: r.last, days: r.days, baselineCount: r.count },
         filters: { from: r.last, to: today, merchant_no: r.merchant_no, storeCode: r.store_code, terminal: r.terminal_no },
       }));

@@ -9,7 +9,7 @@ import { qrSvg } from '@/lib/collect/qr';
 import { storeCodeLink } from '@/lib/collect/links';
 import { callUpstream } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
-import { localName } from '@/lib/i18n/names';
+import { localField, nameAndNumber } from '@/lib/i18n/names';
 import { currentSession } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -37,8 +37,8 @@ export default async function MerchantCodePage() {
   }
   const merchants = new Map<string, MerchantCodes>();
   for (const row of answer.data.data) {
-    const merchant = merchants.get(row.merchant_no) ?? { merchantNo: row.merchant_no, name: `${localName(locale, { name: row.business_name, cname: row.business_cname })} (${row.merchant_no})`, stores: [] };
-    merchant.stores.push({ code: row.store_code, name: row.store_name, svg: await qrSvg(storeCodeLink(row.token)) });
+    const merchant = merchants.get(row.merchant_no) ?? { merchantNo: row.merchant_no, name: nameAndNumber(localField(locale, row, 'business_name'), row.merchant_no), stores: [] };
+    merchant.stores.push({ code: row.store_code, name: localField(locale, row, 'store_name'), svg: await qrSvg(storeCodeLink(row.token)) });
     merchants.set(row.merchant_no, merchant);
   }
   return (

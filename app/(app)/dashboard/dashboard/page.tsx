@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { PartnerHeader } from '@/components/dashboard/bodies';
 import { PdfDownload } from '@/components/dashboard/PdfDownload';
@@ -19,14 +19,15 @@ export async function generateMetadata(): Promise<Metadata> {
 async function Partner({ request }: { request: ReturnType<typeof partnersOf> }) {
   const result = await request;
   const partner = result.ok ? result.data[0] : undefined;
-  return partner ? <PartnerHeader partner={partner} /> : null;
+  return partner ? <PartnerHeader partner={{ ...partner, cnameHans: partner.cname_hans }} /> : null;
 }
 
 export default async function DashboardPage() {
   const session = await currentSession();
   if (!session?.menus.includes('dashboard')) redirect('/login');
   // Every call starts here, before anything renders, so the panels load side by side.
-  const requests = requestDashboard(session);
+  const locale = await getLocale();
+  const requests = requestDashboard(session, locale);
   const partner = session.rank === 'PARTNER' ? partnersOf(session) : null;
   const t = await getTranslations();
   const period = dashboardPeriod();

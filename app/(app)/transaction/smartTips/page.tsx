@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { PanelError } from '@/components/dashboard/PanelError';
 import { TipCards } from '@/components/tips/TipCards';
@@ -9,6 +9,7 @@ import { PageHeading } from '@/components/ui/PageHeading';
 import { callUpstream, type GatewayResult } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import type { CallAnswer } from '@/lib/gateway/registry';
+import { withLocalNames } from '@/lib/i18n/names';
 import { currentSession } from '@/lib/session/server';
 import { tipHref } from '@/lib/tips/links';
 
@@ -19,9 +20,10 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The tips once the call answers: cards with their links, the empty state, or the message with a retry. */
 async function Tips({ request }: { request: Promise<GatewayResult<CallAnswer<'smartTips'>>> }) {
   const result = await request;
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   if (!result.ok) return <PanelError title={t('tips.loadFailed')} message={t(errorMessageKey(result.error) as never, (result.error.params ?? {}) as never)} />;
-  return <TipCards tips={result.data.data.map((tip) => ({ tip, href: tipHref(tip.filters) }))} />;
+  // A store is named in the reader's language (lib/i18n/names.ts).
+  return <TipCards tips={result.data.data.map((tip) => ({ tip: { ...tip, subject: withLocalNames(locale, tip.subject) } as typeof tip, href: tipHref(tip.filters) }))} />;
 }
 
 /** Transaction Smart Tips (issue 15): what the user's own transactions say, each with its figures and the list that shows them. */

@@ -10,6 +10,8 @@ import { UPDATE_HEADER } from '@/lib/gateway/version';
 import { failure, requestLanguage, setSessionCookie, signedIn, translatorFor, upstreamError } from '@/lib/http/respond';
 import { LANGUAGE_TAGS } from '@/lib/i18n/languages';
 import { attachment, CONTENT_TYPES, exportFile, parseExportRequest } from '@/lib/list-kit/export';
+import { choosesNarrowedPair, narrowingIssues } from '@/lib/list-kit/narrow';
+import { loadOptions } from '@/lib/list-kit/options';
 import { listSource } from '@/lib/lists/sources';
 import { needsTouch, revokeSession } from '@/lib/session/session';
 import { currentRequest, logged } from '@/lib/log/request';
@@ -35,6 +37,11 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ list
   const { format, id, columns, values } = parsed;
   const refusal = source.refusal?.(session, values);
   if (refusal) return failure(request, { code: 'FORBIDDEN', upstreamCode: refusal.code }, refusal.message);
+  // The page's rule: a merchant of another customer (a store of another merchant) is refused, not exported as an empty file.
+  if (choosesNarrowedPair(definition, values)) {
+    const [mismatch] = narrowingIssues(definition, values, await loadOptions(session, definition, LANGUAGE_TAGS[requestLanguage(request)]));
+    if (mismatch) return failure(request, { code: 'INVALID_INPUT', params: mismatch.params }, mismatch.message);
+  }
 
   const job = await ExportJob.claim(session.sid, id);
   if (!job) return failure(request, { code: 'DUPLICATE_REQUEST' });

@@ -1,4 +1,7 @@
 import { type NextRequest } from 'next/server';
+import { requestLanguage } from '@/lib/http/respond';
+import { LANGUAGE_TAGS } from '@/lib/i18n/languages';
+import { withLocalNames } from '@/lib/i18n/names';
 import { findTransactionSchema } from '@/lib/refunds/rules';
 import { refundRoute } from '@/lib/refunds/route';
 import { logged } from '@/lib/log/request';
@@ -7,7 +10,8 @@ import { logged } from '@/lib/log/request';
 function handle(request: NextRequest) {
   return refundRoute(request, 'refundRequest', findTransactionSchema, async (input, { call, refuse }) => {
     const found = await call('refundTransaction', input);
-    return found.ok ? found.data.data : refuse(found.error);
+    // The store named in the reader's language (lib/i18n/names.ts).
+    return found.ok ? found.data.data.map((sale) => withLocalNames(LANGUAGE_TAGS[requestLanguage(request)], sale)) : refuse(found.error);
   });
 }
 

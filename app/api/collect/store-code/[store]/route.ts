@@ -6,7 +6,7 @@ import { storeCodeLink } from '@/lib/collect/links';
 import { callUpstream } from '@/lib/gateway/client';
 import { failure, requestLanguage, translatorFor, upstreamError } from '@/lib/http/respond';
 import { menuSession } from '@/lib/http/menu-route';
-import { localName } from '@/lib/i18n/names';
+import { localField } from '@/lib/i18n/names';
 import { LANGUAGE_TAGS } from '@/lib/i18n/languages';
 import { logged } from '@/lib/log/request';
 
@@ -37,7 +37,7 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ stor
   const language = requestLanguage(request);
   const t = translatorFor(request);
   const doc = await storeCodePdf(
-    { merchant: localName(LANGUAGE_TAGS[language], { name: row.business_name, cname: row.business_cname }), store: row.store_name, url, scanText: t('collect.scanToPay'), title: t('menu.merchantCode') },
+    { merchant: localField(LANGUAGE_TAGS[language], row, 'business_name'), store: localField(LANGUAGE_TAGS[language], row, 'store_name'), url, scanText: t('collect.scanToPay'), title: t('menu.merchantCode') },
     language,
   );
   doc.end();
