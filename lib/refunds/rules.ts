@@ -44,10 +44,13 @@ export const findTransactionSchema = z
   .refine((i) => i.alipayOrder || i.eftOrder || i.refno || (i.terminalNo && i.traceNo), { message: 'refund.errors.findKeyRequired' });
 export type FindTransaction = z.infer<typeof findTransactionSchema>;
 
-/** Approve or reject one or many waiting requests, with the password re-entered. */
-export const decisionSchema = z.object({
-  refundArray: z.array(z.number().int().positive()).min(1, 'refund.errors.selectOne').max(50),
-  result: z.enum(['approve', 'reject']),
-  password: z.string().min(1, 'refund.errors.passwordRequired').max(256),
-});
+/** Approve or reject one or many waiting requests, with the password re-entered; a rejection with its reason, which the requester reads. */
+export const decisionSchema = z
+  .object({
+    refundArray: z.array(z.number().int().positive()).min(1, 'refund.errors.selectOne').max(50),
+    result: z.enum(['approve', 'reject']),
+    password: z.string().min(1, 'refund.errors.passwordRequired').max(256),
+    reason: z.string().trim().max(REASON_MAX, 'refund.errors.reasonTooLong').optional(),
+  })
+  .refine((d) => d.result !== 'reject' || d.reason, { message: 'refund.errors.rejectReasonRequired', path: ['reason'] });
 export type Decision = z.infer<typeof decisionSchema>;
