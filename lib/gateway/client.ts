@@ -77,13 +77,22 @@ export function prepareCall(name: CallName, input: unknown, session: SessionData
  * catalogue's codes. Never throws for an upstream fault, except that a page render whose session
  * the upstream refuses is redirected to sign-in (session-end.ts).
  */
-export async function callUpstream<N extends CallName>(
+export function callUpstream<N extends CallName>(
   name: N,
   input: CallInput<N>,
   session: SessionData | null,
   /** The user's address, when the call is made outside the request's own scope (after a stream ended, say). */
   options: { address?: string } = {},
 ): Promise<GatewayResult<CallAnswer<N>>> {
+  const call = callOnce(name, input, session, options);
+  // A page starts some calls before the part that awaits them renders (a panel in Suspense). When an
+  // ended session redirects the render from another call, that part never renders, and its call's
+  // redirect would be reported as an unhandled rejection; awaiting it still gets the redirect.
+  call.catch(() => undefined);
+  return call;
+}
+
+async function callOnce<N extends CallName>(name: N, input: CallInput<N>, session: SessionData | null, options: { address?: string }): Promise<GatewayResult<CallAnswer<N>>> {
   const prepared = prepareCall(name, input, session);
   if (!prepared.ok) return { ...prepared, newerVersion: false };
   const { definition, payload } = prepared;

@@ -7,13 +7,12 @@ import { revokeSession, type SessionData } from '../session/session';
 import type { GatewayError } from './errors';
 
 /**
- * Answers that mean the upstream no longer takes this session's token: the spec's "UserToken over
- * date, Relogin" (a password reset or change elsewhere, a deactivation, a revoked token) and a bare
- * 401/405, which spec section 8 calls "login information expired". The browser follows both to
- * sign-in (lib/client/api.ts), so the portal session must end with them, or the sign-in page would
- * send the user straight back.
+ * The answer that ends a session: the spec's "UserToken over date, Relogin" (section 4 and 8: it
+ * "forces logout"), which the services give a token they no longer take (a password reset or change
+ * elsewhere, a deactivation, a revocation). A bare 401 or 405 ("login information expired") is
+ * shown as the spec's message and ends nothing: one faulty call must not sign everybody out.
  */
-export const SESSION_ENDING_CODES: ReadonlySet<GatewayError['code']> = new Set(['SESSION_EXPIRED', 'LOGIN_EXPIRED']);
+export const SESSION_ENDING_CODES: ReadonlySet<GatewayError['code']> = new Set(['SESSION_EXPIRED']);
 
 export const SESSION_ENDED_PATH = `${LOGIN_PATH}?notice=sessionEnded`;
 
