@@ -229,6 +229,12 @@ test('an administrator who ticks an own request is told at once, before any pass
   await expect(admin.getByTestId('review-chosen')).toContainText(`1 request (${otherNo})`);
   await expect(admin.getByTestId('review-chosen')).not.toContainText(own);
   await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  // The warning and the actions on a phone and a wide screen, beside the list.
+  for (const width of [1440, 390]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await expect(admin.getByTestId('review-own')).toBeInViewport({ ratio: 0.5 });
+    await admin.screenshot({ path: test.info().outputPath(`review-own-${width}.png`) });
+  }
 });
 
 test('a voided sale is told as voided, not offered a form, its numbers whole at 390, 1024 and 1440 px, in three languages', async ({ browser }) => {
