@@ -10,6 +10,12 @@ import { sessionConfig } from './lib/session/config';
 import { needsTouch, openSession, sealSession, sessionCookieSettings, type SessionData } from './lib/session/session';
 
 /**
+ * A page read by a script (the router's payload fetch or prefetch), not by the browser loading a
+ * document. Next keeps its own router headers from the proxy; the browser's fetch metadata says it.
+ */
+const isScriptedRead = (request: NextRequest) => request.method === 'GET' && request.headers.get('sec-fetch-dest') === 'empty';
+
+/**
  * Runs before every page: the mobile redirect, the navigation rules of spec
  * section 2, the idle-timeout refresh, and a fresh CSP nonce per page. A convenience, not the
  * security boundary: pages and route handlers check the session again.
@@ -26,6 +32,11 @@ async function handle(request: NextRequest) {
   const { session } = await openSession(cookie);
   if (session) noteUser(session.userId);
   const secure = isHttps(request);
+  // A client navigation (the router fetching a page's payload) that arrives with a dead session: the
+  // router follows a redirect in place, which would keep the ended session's pages in its memory
+  // (and on Back). An answer that is not a payload makes it load the address in full instead, and
+  // that load, still carrying the cookie, is sent to sign-in below with "your session has ended".
+  if (cookie && !session && isScriptedRead(request)) return new NextResponse(null, { status: 401, headers: { 'cache-control': 'no-store' } });
   const decision = navigate(pathname, session);
 
   if (decision.kind === 'logout') {

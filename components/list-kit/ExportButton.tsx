@@ -5,6 +5,7 @@ import { App, Button, Dropdown, Modal, Progress } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import text from '@/components/text/text.module.css';
+import { followSessionEnd } from '@/lib/client/api';
 import { formatCount } from '@/lib/format/money';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -57,6 +58,8 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
       const response = await fetch(`/api/export/${list}?${params}`, { signal: controller.signal });
       if (!response.ok || !response.body) {
         const answer = await response.json().catch(() => null);
+        // An ended session goes to sign-in, as every other call's does.
+        if (answer && answer.ok === false) followSessionEnd(answer);
         message.error(answer?.error?.message ?? t('failed'), 5);
         return;
       }

@@ -29,7 +29,9 @@ export function useListNavigation() {
   }
 
   const go = (search: string) => {
-    if (search === shown) return;
+    // The same values searched again ask the services again: the rows may have changed, and a
+    // session ended elsewhere is noticed there (issue 28), not left showing the old rows.
+    if (search === shown) return router.refresh();
     setLeaving(shown);
     const url = `${pathname}?${search}`;
     router.push(url);

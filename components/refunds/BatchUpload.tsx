@@ -1,20 +1,19 @@
 'use client';
 
-import { Alert, Button, Card, Flex, Modal, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Flex, Modal, Progress, Space, Typography, Upload } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { postJson } from '@/lib/client/api';
+import { uploadForm } from '@/lib/client/upload';
 import { formatMoneySum } from '@/lib/format/money';
-import type { CheckedRow } from '@/lib/refunds/batch';
 import { BATCH_COLUMNS, BATCH_LIMITS, REASON_TYPES } from '@/lib/refunds/codes';
-
-/** A previewed row (errors translated by the server) and, once sent, its result. */
-type PreviewRow = Omit<CheckedRow, 'errors'> & { errors: string[]; outcome?: { ok: boolean; text: string } };
+import { BatchPreviewTable, type PreviewRow } from './BatchPreviewTable';
 
 /**
- * Batch refund upload: template download, a file read and checked by the server, a preview with
- * each bad row's problems, then the good rows sent one by one with progress and a per-row result.
+ * Batch refund upload: template download, a file read and checked by the server (each row's format,
+ * then against its sale, lib/refunds/batch-sales.ts), a preview with each bad row's problems, then
+ * the good rows sent one by one with progress and a per-row result.
  * Each row carries a key derived from the file, so sending the same file again makes no second refund.
  */
 export function BatchUpload() {
@@ -36,10 +35,10 @@ export function BatchUpload() {
     setReading(true);
     const body = new FormData();
     body.set('file', file);
-    const response = await fetch('/api/refunds/batch', { method: 'POST', body, credentials: 'same-origin' }).catch(() => null);
-    const result = (await response?.json().catch(() => null)) as { ok: boolean; data?: { rows: PreviewRow[] }; error?: { message?: string } } | null;
+    // As every call: an ended session goes to sign-in (lib/client/upload.ts).
+    const result = await uploadForm<{ rows: PreviewRow[] }>('/api/refunds/batch', body, () => undefined);
     setReading(false);
-    if (!result?.ok || !result.data) return setError(result?.error?.message ?? t('gateway.NO_RESPONSE'));
+    if (!result.ok) return setError(result.error.message ?? t(`gateway.${result.error.code}` as never));
     setRows(result.data.rows);
   }
 
@@ -79,33 +78,7 @@ export function BatchUpload() {
         {rows && (
           <>
             <Alert type={good.length === rows.length ? 'success' : 'warning'} showIcon title={t('refund.batch.preview', { good: good.length, bad: rows.length - good.length, total: rows.length })} />
-            <Table<PreviewRow>
-              size="small"
-              rowKey="line"
-              dataSource={rows}
-              pagination={false}
-              scroll={{ x: 'max-content', y: 400 }}
-              columns={[
-                { title: t('refund.batch.line'), dataIndex: 'line', width: 64 },
-                ...BATCH_COLUMNS.map((column) => ({ title: column, key: column, render: (_: unknown, row: PreviewRow) => row.values[column] })),
-                {
-                  title: t('refund.batch.result'),
-                  key: 'result',
-                  // The table's fixed layout (its header stays while the rows scroll) would cut a refusal short: the result gets room and wraps.
-                  width: 320,
-                  render: (_: unknown, row: PreviewRow) =>
-                    row.errors.length ? (
-                      <Typography.Text type="danger">{row.errors.join(' ')}</Typography.Text>
-                    ) : row.outcome ? (
-                      <Tag color={row.outcome.ok ? 'green' : 'red'} style={{ whiteSpace: 'normal' }}>
-                        {row.outcome.text}
-                      </Tag>
-                    ) : (
-                      <Tag>{t('refund.batch.ready')}</Tag>
-                    ),
-                },
-              ]}
-            />
+            <BatchPreviewTable rows={rows} />
             {sent !== null && <Progress percent={good.length ? Math.round((sent / good.length) * 100) : 100} status={sent === good.length && created < good.length ? 'exception' : undefined} format={() => t('refund.batch.progress', { done: sent, count: good.length })} />}
             {sent !== null && sent === good.length && (
               // What the services accepted, not what was sent: a row they refuse (over its balance, another customer's) is no request.

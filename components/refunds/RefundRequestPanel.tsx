@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Tag, Typography } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { postJson } from '@/lib/client/api';
 import { loadSchemas } from '@/lib/client/form-rules';
 import { formatTimestamp14 } from '@/lib/format/date';
 import { formatAmount, formatMoney } from '@/lib/format/money';
+import { isVoided } from '@/lib/refunds/batch-sales';
 import { amountProblem, REASON_MAX, REASON_TYPES } from '@/lib/refunds/codes';
 
 /** A sale found for a refund, as /api/refunds/find answers it. */
@@ -23,6 +24,9 @@ export interface RefundableSale {
   trans_amount: string;
   refundBalance: string;
   hasRefundAmount: string;
+  /** What voids took of the sale, and when (our services say; absent otherwise). */
+  voidedAmount?: string;
+  voidTime?: string;
 }
 
 const newKey = () => `form-${crypto.randomUUID()}`;
@@ -91,6 +95,8 @@ export function RefundRequestPanel() {
   }
 
   const limits = sale ? { transAmount: sale.trans_amount, balance: sale.refundBalance } : undefined;
+  const voided = sale !== null && isVoided(sale);
+  const nothingLeft = amountProblem('1', limits)?.key === 'refund.errors.nothingToRefund';
   return (
     <Flex vertical gap={16}>
       <Card title={t('refund.find.title')}>
@@ -98,7 +104,7 @@ export function RefundRequestPanel() {
         <Form form={findForm} layout="vertical" onFinish={find} name="refund-find">
           <Row gutter={16}>
             {(['alipayOrder', 'eftOrder', 'refno', 'terminalNo', 'traceNo'] as const).map((field) => (
-              <Col key={field} xs={24} sm={12} lg={8} xl={4}>
+              <Col key={field} xs={24} sm={12} lg={8} xl={FIND_WIDTHS[field]}>
                 <Form.Item name={field} label={t(`refund.find.${FIND_LABELS[field]}`)}>
                   <Input allowClear maxLength={64} />
                 </Form.Item>
@@ -117,7 +123,8 @@ export function RefundRequestPanel() {
           <Flex vertical gap={8}>
             {sales.map((candidate) => (
               <Button key={candidate.id} type={candidate.id === sale?.id ? 'primary' : 'default'} onClick={() => choose(candidate)} style={{ justifyContent: 'flex-start', whiteSpace: 'normal', height: 'auto' }}>
-                {t('refund.find.choose')}: {formatTimestamp14(candidate.gmt_payment)} · {candidate.order_no} · {formatMoney(candidate.trans_amount)}
+                {t('refund.find.choose')}: {formatTimestamp14(candidate.gmt_payment)} · <span className="portal-nobreak">{candidate.order_no}</span> · {formatMoney(candidate.trans_amount)}
+                {isVoided(candidate) && <Tag style={{ marginInlineStart: 8 }}>{t('refund.tx.voided')}</Tag>}
               </Button>
             ))}
           </Flex>
@@ -128,18 +135,32 @@ export function RefundRequestPanel() {
         <Card title={t('refund.form.title')} data-testid="refund-sale">
           <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('refund.tx.time')}>{formatTimestamp14(sale.gmt_payment)}</Descriptions.Item>
-            <Descriptions.Item label={t('refund.tx.order')}>{sale.order_no}</Descriptions.Item>
-            <Descriptions.Item label={t('refund.tx.merchant')}>{sale.merchant_no}</Descriptions.Item>
+            <Descriptions.Item label={t('refund.tx.order')}>
+              <span className="portal-nobreak">{sale.order_no}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('refund.tx.merchant')}>
+              <span className="portal-nobreak">{sale.merchant_no}</span>
+            </Descriptions.Item>
             <Descriptions.Item label={t('refund.tx.store')}>{sale.store_name}</Descriptions.Item>
             <Descriptions.Item label={t('refund.tx.terminal')}>{sale.terminal_no}</Descriptions.Item>
             <Descriptions.Item label={t('refund.tx.paymentType')}>{t(`paymentType.${sale.payment_type}` as never)}</Descriptions.Item>
             <Descriptions.Item label={t('refund.tx.amount')}>{formatMoney(sale.trans_amount)}</Descriptions.Item>
-            <Descriptions.Item label={t('refund.tx.refunded')}>{formatMoney(sale.hasRefundAmount)}</Descriptions.Item>
+            {voided ? (
+              <Descriptions.Item label={t('refund.tx.voided')}>{formatTimestamp14(sale.voidTime)}</Descriptions.Item>
+            ) : (
+              <Descriptions.Item label={t('refund.tx.refunded')}>{formatMoney(sale.hasRefundAmount)}</Descriptions.Item>
+            )}
             <Descriptions.Item label={t('refund.tx.balance')}>
               <strong data-testid="refund-balance">{formatMoney(sale.refundBalance)}</strong>
             </Descriptions.Item>
           </Descriptions>
-          <Form form={form} layout="vertical" name="refund-request" onFinish={() => setConfirming(true)} disabled={amountProblem('1', limits)?.key === 'refund.errors.nothingToRefund'}>
+          {/* Nothing to refund: say why, rather than a form that cannot be used. */}
+          {voided ? (
+            <Alert data-testid="refund-nothing" type="warning" showIcon title={t('refund.form.voided', { time: formatTimestamp14(sale.voidTime), amount: formatMoney(sale.voidedAmount) })} />
+          ) : nothingLeft ? (
+            <Alert data-testid="refund-nothing" type="info" showIcon title={t('refund.form.nothingLeft', { amount: formatMoney(sale.hasRefundAmount) })} />
+          ) : (
+          <Form form={form} layout="vertical" name="refund-request" onFinish={() => setConfirming(true)}>
             <Row gutter={16}>
               <Col xs={24} md={8}>
                 <Form.Item
@@ -168,6 +189,7 @@ export function RefundRequestPanel() {
               {t('refund.form.submit')}
             </Button>
           </Form>
+          )}
           <Modal
             open={confirming}
             title={t('refund.form.confirmTitle')}
@@ -186,3 +208,5 @@ export function RefundRequestPanel() {
 }
 
 const FIND_LABELS = { alipayOrder: 'order', eftOrder: 'eft', refno: 'rrn', terminalNo: 'terminal', traceNo: 'trace' } as const;
+/** Columns (of 24) on a wide screen: an order or EFT number (20 and more characters) shows whole, a terminal or trace number is short. */
+const FIND_WIDTHS = { alipayOrder: 5, eftOrder: 5, refno: 4, terminalNo: 3, traceNo: 3 } as const;

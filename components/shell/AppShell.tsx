@@ -9,6 +9,7 @@ import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } fr
 import { LanguageSwitch } from '@/components/i18n/LanguageSwitch';
 import { ImportantNoticeDialog } from '@/components/notices/ImportantNoticeDialog';
 import { NoticeBell } from '@/components/notices/NoticeBell';
+import { postJson } from '@/lib/client/api';
 import { signOut, USER_KEY } from '@/lib/client/sign-out';
 import { useLiveCount } from '@/lib/client/use-live-count';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
@@ -97,6 +98,10 @@ export function AppShell({ session, organisation, customers, customerScreens, li
       const stored = localStorage.getItem(USER_KEY);
       if (stored === null) void signOut();
       else if (stored !== String(session.userId)) window.location.reload();
+      // The same user: is the session still alive? It may have ended elsewhere while the tab was
+      // hidden (a password reset in another browser, a deactivation). The spec's profile fetch asks
+      // the services too; an ended session sends the tab to sign-in (lib/client/api.ts).
+      else void postJson('/api/gateway/userInfoList', {});
     };
     document.addEventListener('visibilitychange', check);
     return () => document.removeEventListener('visibilitychange', check);

@@ -9,8 +9,8 @@ import { TIP_KINDS, TIP_RULES } from '@/lib/tips/rules';
 
 export interface ShownTip {
   tip: SmartTip;
-  /** The real-time transactions view that shows it (lib/tips/links.ts). */
-  href: string;
+  /** The real-time transactions view that shows it (lib/tips/links.ts); null for a reader who cannot open that list. */
+  href: string | null;
 }
 
 type Translate = ReturnType<typeof useTranslations<'tips'>>;
@@ -91,15 +91,17 @@ export function TipCards({ tips }: { tips: ShownTip[] }) {
                 const { figure, text } = wordsOf(tip, t, (code) => tPayment(code as never));
                 const periodDays = PERIOD_KINDS[tip.kind];
                 return (
-                  <Col key={href + figure} xs={24} md={12} xl={8}>
+                  <Col key={`${tip.kind}-${href}-${figure}`} xs={24} md={12} xl={8}>
                     <Card style={{ height: '100%' }} data-testid="tip" data-kind={tip.kind}>
                       <Typography.Text strong style={{ fontSize: 20, display: 'block', overflowWrap: 'anywhere' }} data-testid="tip-figure">
                         {figure}
                       </Typography.Text>
                       <Typography.Paragraph style={{ margin: '8px 0', overflowWrap: 'anywhere' }}>{text}</Typography.Paragraph>
-                      <Link href={href} prefetch={false} data-testid="tip-link">
-                        {periodDays ? t('showDays', { days: periodDays }) : t('show')}
-                      </Link>
+                      {href && (
+                        <Link href={href} prefetch={false} data-testid="tip-link">
+                          {periodDays ? t('showDays', { days: periodDays }) : t('show')}
+                        </Link>
+                      )}
                     </Card>
                   </Col>
                 );

@@ -29,7 +29,10 @@ function logQuery(values: ListValues) {
   };
 }
 
-const named = (rows: Record<string, unknown>[]) => rows.map((row) => ({ ...row, actionKey: actionMessageKey(row.action as (typeof ACTIVITY_ACTIONS)[number]) }));
+/** A reason the entry records (a refund rejection's), as the screen and the file show it. */
+const reasonOf = (detail: unknown) => (detail && typeof detail === 'object' && typeof (detail as { reason?: unknown }).reason === 'string' ? (detail as { reason: string }).reason : '');
+
+const named = (rows: Record<string, unknown>[]) => rows.map((row) => ({ ...row, actionKey: actionMessageKey(row.action as (typeof ACTIVITY_ACTIONS)[number]), reason: reasonOf(row.detail) }));
 
 function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
   return callUpstream('activityLog', { ...logQuery(values), limit, page: pageNo }, session);

@@ -123,3 +123,16 @@ export function navigate(path: string, session: NavigationSession | null): Navig
   // shell. Neither it nor a forbidden route ends the session (issue 16: only an ended session says so).
   return !code || session.menus.includes(code) ? { kind: 'allow' } : { kind: 'forbidden' };
 }
+
+/**
+ * Whether a signed-in user with these menus can open a portal path: a menu route of one of its
+ * menus, or a public page. A link the portal shows (a notice's action, a tip's list) leads only
+ * where its reader may go; an unknown path counts as closed.
+ */
+export function canOpen(path: string, menus: readonly string[]): boolean {
+  const clean = path.split(/[?#]/, 1)[0] ?? '';
+  if (!clean.startsWith('/') || clean.startsWith('//')) return false;
+  if (isPublicPath(clean) && !clean.startsWith('/api/')) return true;
+  const code = menuCodeOf(clean);
+  return code !== undefined && menus.includes(code);
+}

@@ -5,7 +5,12 @@ import { announceUpdate } from './update-signal';
 /** What every portal route handler answers. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message?: string } };
 
-const SESSION_ENDED = new Set(['NOT_SIGNED_IN', 'SESSION_EXPIRED', 'LOGIN_EXPIRED']);
+/**
+ * The answers that mean the portal session has ended. A bare 401 or 405 of the services ("login
+ * information expired", LOGIN_EXPIRED) ends nothing (spec section 8: a message): sent to sign-in,
+ * the user would be sent straight back to the dashboard by a session still alive.
+ */
+const SESSION_ENDED = new Set(['NOT_SIGNED_IN', 'SESSION_EXPIRED']);
 
 /**
  * Set when the user signs out. A call still in flight (a badge's count, say) is then answered "session

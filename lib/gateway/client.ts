@@ -12,6 +12,7 @@ import { bestEffort, sharedStore } from '../store/shared-store';
 import { PAYLOAD_KEY_ID_HEADER, payloadKeyId, sealPayload } from '../wire/envelope';
 import { upstreamFailure, type GatewayError } from './errors';
 import { CALLS, type CallAnswer, type CallDefinition, type CallInput, type CallName } from './registry';
+import { endSessionIfDead } from './session-end';
 import { isNewerVersion } from './version';
 
 export const TOKEN_HEADER = 'x-eftpay-token';
@@ -73,15 +74,25 @@ export function prepareCall(name: CallName, input: unknown, session: SessionData
 /**
  * Calls one registered upstream call. Input is validated by the call's schema, identity comes from
  * the session, the answer is validated before anyone sees it, and every failure is one of the
- * catalogue's codes. Never throws for an upstream fault.
+ * catalogue's codes. Never throws for an upstream fault, except that a page render whose session
+ * the upstream refuses is redirected to sign-in (session-end.ts).
  */
-export async function callUpstream<N extends CallName>(
+export function callUpstream<N extends CallName>(
   name: N,
   input: CallInput<N>,
   session: SessionData | null,
   /** The user's address, when the call is made outside the request's own scope (after a stream ended, say). */
   options: { address?: string } = {},
 ): Promise<GatewayResult<CallAnswer<N>>> {
+  const call = callOnce(name, input, session, options);
+  // A page starts some calls before the part that awaits them renders (a panel in Suspense). When an
+  // ended session redirects the render from another call, that part never renders, and its call's
+  // redirect would be reported as an unhandled rejection; awaiting it still gets the redirect.
+  call.catch(() => undefined);
+  return call;
+}
+
+async function callOnce<N extends CallName>(name: N, input: CallInput<N>, session: SessionData | null, options: { address?: string }): Promise<GatewayResult<CallAnswer<N>>> {
   const prepared = prepareCall(name, input, session);
   if (!prepared.ok) return { ...prepared, newerVersion: false };
   const { definition, payload } = prepared;
@@ -94,7 +105,9 @@ export async function callUpstream<N extends CallName>(
   const leave = session && currentRequest() ? await userCalls().enter(String(session.userId)) : () => undefined;
   try {
     if (!leave) return { ok: false, error: { code: 'BUSY' }, newerVersion: false };
-    return await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId, options.address));
+    const result = await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId, options.address));
+    if (!result.ok) await endSessionIfDead(result.error, session);
+    return result;
   } finally {
     leave?.();
     // The guard expires by itself; the call's outcome stands whatever the store says now.

@@ -155,7 +155,8 @@ export const CALLS = {
     path: '/sso/api/v1/user/updateEmailDeleted',
     public: true,
     input: z.object({ randomId: z.string().min(1).max(200), newPassword: z.string().max(256) }),
-    answer: outcome,
+    // The user whose password it was, when the services say (ours do): their open sessions end.
+    answer: outcome.extend({ userId: z.number().int().positive().optional() }),
   }),
   passwordIsRepeat: define({
     method: 'POST',

@@ -21,6 +21,8 @@ const COLUMNS: ListColumn[] = [
   column('rrn', 'refno', { optional: true }),
   column('batchNo', 'refundBatchNo', { optional: true }),
   column('reason', 'reason', { optional: true }),
+  // The checker's words on a rejection: the requester reads them in the row's details and may show the column.
+  column('rejectReason', 'rejectReason', { optional: true }),
   column('approveUser', 'approveUserName', { optional: true }),
   column('approveDate', 'approveDate', { format: 'timestamp14', optional: true }),
 ];

@@ -1,4 +1,5 @@
 import 'server-only';
+import { canOpen } from '../auth/routes';
 import { formatCount } from '../format/money';
 import { callUpstream } from '../gateway/client';
 import { DEFAULT_LANGUAGE, languageOfTag } from '../i18n/languages';
@@ -25,7 +26,13 @@ export const noticesSource: ListSource = {
       session,
     );
     if (!answer.ok) return answer;
-    const rows = answer.data.data.map((row) => ({ ...row, state: row.read ? 'READ' : 'UNREAD', importance: row.important ? 'IMPORTANT' : 'NORMAL' }));
+    const rows = answer.data.data.map((row) => ({
+      ...row,
+      // A notice is written for every user of its merchant; its action is offered only to those whose menus open it.
+      link: row.link && canOpen(row.link, session.menus) ? row.link : null,
+      state: row.read ? 'READ' : 'UNREAD',
+      importance: row.important ? 'IMPORTANT' : 'NORMAL',
+    }));
     return { ...answer, data: { rows, total: answer.data.total, summary: [{ id: 'unread', title: t('notices.unread'), value: formatCount(answer.data.unread) }] } };
   },
 };

@@ -32,7 +32,14 @@ export const batchRowSchema = z
     orderNo: z.string().trim().max(64),
     rrn: z.string().trim().max(64),
     refundAmount: refundAmountSchema,
-    reasonType: z.string().trim().toUpperCase().pipe(z.enum(REASON_TYPES, 'refund.errors.reasonTypeRequired')),
+    // A file has no list to choose from: its problem names the codes it may use (the route adds them, translated).
+    reasonType: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .superRefine((code, context) => {
+        if (!(REASON_TYPES as readonly string[]).includes(code)) context.addIssue({ code: 'custom', message: code ? 'refund.errors.batchReasonType' : 'refund.errors.batchReasonTypeMissing' });
+      }),
     reason: required('refund.errors.reasonRequired').max(REASON_MAX, 'refund.errors.reasonTooLong'),
   })
   .refine((row) => row.orderNo || row.rrn, { message: 'refund.errors.orderOrRrnRequired', path: ['orderNo'] });
@@ -43,12 +50,16 @@ function isCalendarDay(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A row checked: its values as read, the request it makes when good, else its problems' message keys. */
+/** A row checked: its values as read, the request it makes when good, else its problems' message keys (and their values). */
 export interface CheckedRow {
   line: number;
   values: BatchValues;
   request?: RefundRequest;
   errors: string[];
+  /** The values of the problems' messages. */
+  params?: Record<string, string | number>;
+  /** A good row weighed against its sale (batch-sales.ts): what the sale has left after it. */
+  left?: string;
 }
 
 /**
@@ -57,7 +68,7 @@ export interface CheckedRow {
  */
 export function checkBatchRow(values: BatchValues, line: number, fileKey: string): CheckedRow {
   const format = batchRowSchema.safeParse(values);
-  if (!format.success) return { line, values, errors: [...new Set(format.error.issues.map((i) => i.message))] };
+  if (!format.success) return { line, values, errors: [...new Set(format.error.issues.map((i) => i.message))], params: { given: values.reasonType.trim() } };
   const row = format.data;
   const request = refundRequestSchema.safeParse({
     merchantNo: row.merchantNo,

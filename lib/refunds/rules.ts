@@ -45,14 +45,19 @@ export const findTransactionSchema = z
   .refine((i) => i.alipayOrder || i.eftOrder || i.refno || (i.terminalNo && i.traceNo), { message: 'refund.errors.findKeyRequired' });
 export type FindTransaction = z.infer<typeof findTransactionSchema>;
 
-/** Approve or reject one or many waiting requests, with the password re-entered. */
-/** The password re-entered, or, for an approver with a second factor, its proof in place of it (issue 26). */
+/**
+ * Approve or reject one or many waiting requests, with the password re-entered, or, for an approver
+ * with a second factor, its proof in place of it (issue 26); a rejection with its reason, which the
+ * requester reads.
+ */
 export const decisionSchema = z
   .object({
     refundArray: z.array(z.number().int().positive()).min(1, 'refund.errors.selectOne').max(50),
     result: z.enum(['approve', 'reject']),
     password: z.string().max(256).optional(),
     ...proofFields,
+    reason: z.string().trim().max(REASON_MAX, 'refund.errors.reasonTooLong').optional(),
   })
-  .refine((decision) => Boolean(decision.password || decision.code || decision.recoveryCode || decision.assertion), { message: 'refund.errors.passwordRequired', path: ['password'] });
+  .refine((decision) => Boolean(decision.password || decision.code || decision.recoveryCode || decision.assertion), { message: 'refund.errors.passwordRequired', path: ['password'] })
+  .refine((d) => d.result !== 'reject' || d.reason, { message: 'refund.errors.rejectReasonRequired', path: ['reason'] });
 export type Decision = z.infer<typeof decisionSchema>;

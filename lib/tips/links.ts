@@ -2,6 +2,8 @@ import type { SmartTip } from '../gateway/calls/tips';
 import { listSearch } from '../list-kit/url';
 import { transactionsList } from '../lists/transactions';
 
+export const TRANSACTIONS_PATH = '/transaction/transactions';
+
 /**
  * The real-time transactions view that shows a tip: the list's own URL values (its filter keys)
  * through the list kit's serialiser, so the link reads back exactly as the list's form writes it.
@@ -15,5 +17,5 @@ export function tipHref(filters: SmartTip['filters']): string {
     terminal: filters.terminal,
     paymentType: filters.payment_type,
   });
-  return `/transaction/transactions?${search}`;
+  return `${TRANSACTIONS_PATH}?${search}`;
 }

@@ -88,7 +88,7 @@ test('a maker requests a partial refund, a checker approves it with the password
   await expect(checker.getByText(/The password is incorrect/)).toBeVisible();
   await checker.getByLabel('Management password').fill('Portal#2026');
   await checker.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-  await expect(checker.getByTestId('review-outcome')).toContainText(`${refundNo}: Done`);
+  await expect(checker.getByTestId('review-outcome')).toContainText(`${refundNo} Approved`);
   await expect.poll(() => badgeCount(checker)).toBe(before - 1);
   await checker.getByRole('tab', { name: 'Decided' }).click();
   await expect(checker.locator('tbody tr.portal-row', { hasText: refundNo })).toContainText('Approved, not paid');
@@ -109,7 +109,7 @@ test('a batch file with good and bad rows is previewed, the good rows submitted 
   const header = 'merchantNo,transDate,transTime,orderNo,rrn,refundAmount,reasonType,reason';
   const good = [sale.merchant_no, sale.gmt_payment.slice(0, 8), sale.gmt_payment.slice(8), sale.order_no, '', '2.00', 'DUPLICATE', 'Charged twice'].join(',');
   const bad = [sale.merchant_no, '2026-11-01', '1230', sale.order_no, '', '1.234', 'DUPLICATE', 'Bad row'].join(',');
-  // Well formed, so the preview passes it; only the services know it is more than the balance.
+  // Well formed, but more than the sale's balance: the preview weighs it against the sale and refuses it.
   const tooMuch = [sale.merchant_no, sale.gmt_payment.slice(0, 8), sale.gmt_payment.slice(8), sale.order_no, '', '99999999.00', 'DUPLICATE', 'Too much'].join(',');
   const file = { name: 'refunds.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${good}\r\n${bad}\r\n${tooMuch}\r\n`) };
 
@@ -117,16 +117,17 @@ test('a batch file with good and bad rows is previewed, the good rows submitted 
   await expect(maker.getByText(/at most 200 rows and 1024 KB/)).toBeVisible();
   for (const round of ['Requested', 'Already requested']) {
     await maker.locator('input[type=file]').setInputFiles(file);
-    await expect(maker.getByText('2 of 3 rows can be submitted; 1 has errors.')).toBeVisible();
+    await expect(maker.getByText('1 of 3 rows can be submitted; 2 have errors.')).toBeVisible();
     await expect(maker.getByText(/transaction date must be a real date written yyyyMMdd/)).toBeVisible();
     await expect(maker.getByText(/at most 2 decimals/)).toBeVisible();
+    await expect(maker.getByText(/The refund amount may not exceed the refundable balance of/)).toBeVisible();
     // The page's button, not the confirmation's of the same words (confirmDialog waits for that one to close).
-    await maker.getByRole('main').getByRole('button', { name: 'Submit 2 good rows' }).click();
-    await confirmDialog(maker.getByRole('dialog'), 'Submit 2 good rows');
-    await expect(maker.getByText('2 of 2 sent')).toBeVisible();
+    await maker.getByRole('main').getByRole('button', { name: 'Submit 1 good row' }).click();
+    await confirmDialog(maker.getByRole('dialog'), 'Submit 1 good row');
+    await expect(maker.getByText('1 of 1 sent')).toBeVisible();
     await expect(maker.getByText(new RegExp(`^${round}: RF\\w+$`))).toBeVisible();
-    // Sent is not made: the summary counts what the services accepted.
-    await expect(maker.getByTestId('batch-outcome')).toHaveText('1 of 2 refund requests made; 1 refused (see the Result column).');
+    // Sent is made: the summary counts what the services accepted.
+    await expect(maker.getByTestId('batch-outcome')).toHaveText('1 of 1 refund request made; 0 refused (see the Result column).');
   }
   const found = await maker.request.post('/api/refunds/find', { data: { alipayOrder: sale.order_no }, headers: { origin: new URL(maker.url()).origin } });
   expect(((await found.json()) as { data: Sale[] }).data[0]?.refundBalance).toBe((Number(sale.refundBalance) - 2).toFixed(2));

@@ -481,6 +481,9 @@ class TransactionGenerator {
 }
 
 /** Refund requests in every approval state, for the first and the second customer. */
+/** A checker's reasons for the seed's rejected requests (every rejection has one, migration 0015). */
+const REJECT_REASONS = ['The goods were not returned to the store.', 'The customer was refunded at the terminal already.', 'The amount does not match the receipt.'];
+
 async function insertRefundRequests(db: Database, random: Random, anchor: CalendarDay, users: Map<string, number>, generator: TransactionGenerator) {
   const plan: [string, string, string, ('10' | '20' | '30' | '40' | '50')[]][] = [
     ['C0001', 'maker@demo.test', 'checker@demo.test', ['10', '10', '10', '10', '10', '10', '20', '20', '20', '30', '30', '30', '30', '30', '40', '40', '40', '50', '50']],
@@ -512,14 +515,16 @@ async function insertRefundRequests(db: Database, random: Random, anchor: Calend
       await db.query(
         `INSERT INTO refunds (refund_no, refund_batch_no, transaction_id, customer_no, merchant_no, store_code, terminal_no,
            refund_amount, reason, reason_type, apply_user_id, approve_user_id, create_date, approve_date, finish_date,
-           approve_status, refund_transaction_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+           approve_status, refund_transaction_id, reject_reason)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
         [
           `RF${toCompactDay(createdDay)}${pad(refundSeq, 6)}`, `RB${toCompactDay(createdDay)}${pad(Math.ceil(refundSeq / 3), 4)}`,
           sale.id, customerNo, sale.terminal.merchant_no, sale.terminal.store_code, sale.terminal.terminal_no,
           centsToDecimal(cents), random.pick(['Customer returned goods', 'Duplicate charge', 'Order cancelled', 'Wrong amount charged']),
           random.pick(['RETURN', 'DUPLICATE', 'CANCELLED', 'AMOUNT']), users.get(maker), decided ? users.get(checker) : null,
           created, decided, state === '30' ? timestamp(addDays(createdDay, 1), 11 * 3600) : null, state, refundTransactionId,
+          // By sequence, not drawn: a draw here would move every later draw of the seed.
+          state === '40' ? REJECT_REASONS[refundSeq % REJECT_REASONS.length] : null,
         ],
       );
     }

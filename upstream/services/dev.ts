@@ -74,6 +74,25 @@ const matchTokens = publicCall({
   },
 });
 
+/**
+ * Test mode: the provider ends one user's sessions at the services alone (an operator's revocation,
+ * a reset made outside the portal): the portal learns it only from the next call's answer, "UserToken
+ * over date, Relogin", which is what the session-end tests provoke.
+ */
+const revokeTokens = publicCall({
+  method: 'POST',
+  path: '/dev/tokens/revoke',
+  input: z.object({ account: text(254).min(1) }),
+  async handle({ db, clock, config }, input) {
+    if (config.mode !== 'test') throw new ServiceError(403, 'FORBIDDEN', 'Test mode only');
+    const rows = await db.query(
+      'UPDATE tokens SET revoked_at = $2 WHERE user_id = (SELECT user_id FROM users WHERE account = $1) AND revoked_at IS NULL RETURNING token_hash',
+      [input.account, clock.timestamp()],
+    );
+    return { revoked: rows.length };
+  },
+});
+
 /** Test mode: make the services announce another version to one account (the update prompt test). */
 const version = publicCall({
   method: 'POST',
@@ -112,4 +131,4 @@ const pendingRefunds = publicCall({
   },
 });
 
-export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, version, faults, pendingRefunds, ...APPLICATION_DEV_ENDPOINTS, ...NOTICE_DEV_ENDPOINTS, ...DOCUMENT_DEV_ENDPOINTS].map((endpoint) => ({ ...endpoint, plain: true }));
+export const DEV_ENDPOINTS: Endpoint[] = [outbox, ssoToken, moveClock, payRefunds, matchTokens, revokeTokens, version, faults, pendingRefunds, ...APPLICATION_DEV_ENDPOINTS, ...NOTICE_DEV_ENDPOINTS, ...DOCUMENT_DEV_ENDPOINTS].map((endpoint) => ({ ...endpoint, plain: true }));

@@ -41,7 +41,32 @@ const readParams = async (context: AuthedContext) => [context.principal.userId, 
 const noticeColumns = (lang: keyof typeof LANGUAGE_COLUMNS) => `
   n.id::int AS id, n.kind, n.important, n.link, ${LANGUAGE_COLUMNS[lang].title} AS title, ${LANGUAGE_COLUMNS[lang].body} AS body,
   to_char(n.created_at, 'YYYYMMDDHH24MISS') AS "createdAt", (r.read_at IS NOT NULL) AS read,
-  coalesce(to_char(r.read_at, 'YYYYMMDDHH24MISS'), '') AS "readAt", (r.acknowledged_at IS NOT NULL) AS acknowledged`;
+  coalesce(to_char(r.read_at, 'YYYYMMDDHH24MISS'), '') AS "readAt", (r.acknowledged_at IS NOT NULL) AS acknowledged,
+  to_char(n.due_on, 'YYYY-MM-DD') AS "dueOn"`;
+
+/** Where a notice's text names its date (`due_on`, migration 0015): worded when answered, not when written. */
+const DUE = '{due}';
+
+/** The date in each language's words: "expires on" until the day, "expired on" after it. */
+const DUE_WORDS: Record<keyof typeof LANGUAGE_COLUMNS, { coming: (day: string) => string; past: (day: string) => string }> = {
+  en: { coming: (day) => `expires on ${day}`, past: (day) => `expired on ${day}` },
+  zhTW: { coming: (day) => `將於 ${day} 到期`, past: (day) => `已於 ${day} 到期` },
+  zhCN: { coming: (day) => `将于 ${day} 到期`, past: (day) => `已于 ${day} 到期` },
+};
+
+type NoticeText = { title: string; body: string; dueOn: string | null };
+
+/**
+ * A notice about a date, in the tense of the day it is read (the services' today, Hong Kong):
+ * a renewal notice written while the registration was valid says it expired once the day passed.
+ */
+export function wordDue<T extends NoticeText>(row: T, lang: keyof typeof LANGUAGE_COLUMNS, today: string): T {
+  if (!row.dueOn) return row;
+  const words = row.dueOn < today ? DUE_WORDS[lang].past(row.dueOn) : DUE_WORDS[lang].coming(row.dueOn);
+  return { ...row, title: row.title.replaceAll(DUE, words), body: row.body.replaceAll(DUE, words) };
+}
+
+const todayOf = (context: AuthedContext) => toIsoDay(wallClock(context.clock.now()).day);
 
 /**
  * A business registration expiring within 30 days (Merchant brExpiryDate) asks for a new one in a
@@ -53,19 +78,18 @@ export async function deriveRenewalNotices(db: Queryable, customers: string[], n
   if (customers.length === 0) return;
   const today = wallClock(now).day;
   await db.query(
-    `INSERT INTO notifications (customer_no, merchant_no, kind, important, link, source_key, created_at,
+    `INSERT INTO notifications (customer_no, merchant_no, kind, important, link, source_key, created_at, due_on,
                                 title_en, title_zh_tw, title_zh_cn, body_en, body_zh_tw, body_zh_cn)
      SELECT m.customer_no, m.merchant_no, 'NOTICE', false, '/uploadDocuments',
-            'br-expiry:' || m.merchant_no || ':' || to_char(m.br_expiry_date, 'YYYY-MM-DD'), $3::timestamp,
-            'Business registration of ' || m.business_name || ' expires on ' || d.day,
-            m.business_cname || '的商業登記將於 ' || d.day || ' 到期',
-            coalesce(m.business_cname_hans, m.business_cname) || '的商业登记将于 ' || d.day || ' 到期',
-            'The business registration of ' || m.business_name || ' (' || m.merchant_no || ') expires on ' || d.day
+            'br-expiry:' || m.merchant_no || ':' || to_char(m.br_expiry_date, 'YYYY-MM-DD'), $3::timestamp, m.br_expiry_date,
+            'Business registration of ' || m.business_name || ' ${DUE}',
+            m.business_cname || '的商業登記${DUE}',
+            coalesce(m.business_cname_hans, m.business_cname) || '的商业登记${DUE}',
+            'The business registration of ' || m.business_name || ' (' || m.merchant_no || ') ${DUE}'
               || '. Please upload the renewed certificate under Upload documents.',
-            m.business_cname || '（' || m.merchant_no || '）的商業登記將於 ' || d.day || ' 到期，請在「上傳文件」上傳已續期的商業登記證。',
-            coalesce(m.business_cname_hans, m.business_cname) || '（' || m.merchant_no || '）的商业登记将于 ' || d.day || ' 到期，请在“上传文件”上传已续期的商业登记证。'
+            m.business_cname || '（' || m.merchant_no || '）的商業登記${DUE}，請在「上傳文件」上傳已續期的商業登記證。',
+            coalesce(m.business_cname_hans, m.business_cname) || '（' || m.merchant_no || '）的商业登记${DUE}，请在“上传文件”上传已续期的商业登记证。'
        FROM merchants m
-      CROSS JOIN LATERAL (SELECT to_char(m.br_expiry_date, 'YYYY-MM-DD') AS day) d
       WHERE m.customer_no = ANY($1) AND m.br_expiry_date <= $2::date
         AND NOT EXISTS (SELECT 1 FROM documents doc WHERE doc.merchant_no = m.merchant_no AND doc.doc_type = 'BUSINESS_REGISTRATION'
                           AND doc.status IN ('RECEIVED', 'UNDER_REVIEW', 'ACCEPTED') AND doc.uploaded_at >= m.br_expiry_date - $4::int)
@@ -109,10 +133,12 @@ const listNotices = authedCall({
     );
     const direction = input.order === 'asc' ? 'ASC' : 'DESC';
     const offset = pageOffset(counts?.total ?? 0, input.limit, input.page);
-    const data = offset === null ? [] : await context.db.query(
+    const rows = offset === null ? [] : await context.db.query<NoticeText>(
       `SELECT ${noticeColumns(input.lang)} ${where} ORDER BY ${SORTS[input.sort](direction)} LIMIT $6 OFFSET $7`,
       [...params, input.limit, offset],
     );
+    const today = todayOf(context);
+    const data = rows.map((row) => wordDue(row, input.lang, today));
     return { data, unread: counts?.unread ?? 0, ...pageOf(counts?.total ?? 0, input.limit, input.page) };
   },
 });
@@ -140,11 +166,12 @@ const importantNotices = authedCall({
   menus: ['notifications'],
   input: z.object({ lang: language }),
   async handle(context, input) {
-    const data = await context.db.query(
+    const rows = await context.db.query<NoticeText>(
       `SELECT ${noticeColumns(input.lang)} ${READS} WHERE ${VISIBLE} AND n.important AND r.acknowledged_at IS NULL ORDER BY n.created_at, n.id`,
       await readParams(context),
     );
-    return { data };
+    const today = todayOf(context);
+    return { data: rows.map((row) => wordDue(row, input.lang, today)) };
   },
 });
 

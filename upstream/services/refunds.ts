@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { REFUND_SPAN_DAYS } from '../../lib/format/span';
-import { REASON_TYPES } from '../../lib/refunds/codes';
+import { REASON_MAX, REASON_TYPES } from '../../lib/refunds/codes';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { authedCall, type AuthedContext, type Endpoint } from '../http/endpoint';
@@ -26,6 +26,11 @@ const REFUND_BALANCE = (t: string) => `(${t}.trans_amount
   - coalesce((SELECT sum(x.trans_amount) FROM transactions x WHERE x.original_id = ${t}.id AND x.category IN ('REFUND', 'VOID')), 0)
   - coalesce((SELECT sum(r.refund_amount) FROM refunds r WHERE r.transaction_id = ${t}.id AND r.approve_status IN ('10', '20')), 0))::numeric(18,2)`;
 
+/** What voids took of a sale and when the last was made (14 digits, empty when none): a voided sale is told as one. */
+const VOIDED = (t: string) => `
+  coalesce((SELECT sum(v.trans_amount) FROM transactions v WHERE v.original_id = ${t}.id AND v.category = 'VOID'), 0)::numeric(18,2) AS "voidedAmount",
+  coalesce((SELECT to_char(max(v.gmt_payment), 'YYYYMMDDHH24MISS') FROM transactions v WHERE v.original_id = ${t}.id AND v.category = 'VOID'), '') AS "voidTime"`;
+
 const findTransaction = authedCall({
   method: 'GET',
   path: '/transaction/api/v1/refund/getEpaTrans',
@@ -46,7 +51,8 @@ const findTransaction = authedCall({
     const { customers, merchants } = await context.scope();
     const data = await context.db.query(
       `SELECT ${TRANSACTION_COLUMNS}, ${storeNames('t')}, ${REFUND_BALANCE('t')} AS "refundBalance",
-              (t.trans_amount - ${REFUND_BALANCE('t')})::numeric(18,2) AS "hasRefundAmount"
+              (t.trans_amount - ${REFUND_BALANCE('t')})::numeric(18,2) AS "hasRefundAmount",
+              ${VOIDED('t')}
          FROM transactions t
         WHERE t.customer_no = ANY($1) AND t.merchant_no = ANY($2) AND t.category = 'SALE'
           AND ($3::text IS NULL OR t.merchant_no = $3) AND ($4::text IS NULL OR t.terminal_no = $4)
@@ -193,7 +199,7 @@ const REFUND_RECORD = `
   r.terminal_no AS "terminalNo", t.trans_type AS "transType", t.order_no AS "alipayOrder", t.out_trade_no AS "eftOrder",
   t.traceno AS "traceNo", t.trans_currency AS "transCurrency", t.trade_status AS "tradeStatus", t.payment_type AS "paymentType",
   t.payment_inst AS "paymentInst", t.remark, t.invoice_no AS "invoiceNo", t.refno, r.refund_id AS "refundId", r.refund_no AS "refundNo",
-  r.refund_batch_no AS "refundBatchNo", r.reason, r.reason_type AS "reasonType", au.account AS "applyUser", au.name AS "applyUserName",
+  r.refund_batch_no AS "refundBatchNo", r.reason, r.reason_type AS "reasonType", coalesce(r.reject_reason, '') AS "rejectReason", au.account AS "applyUser", au.name AS "applyUserName",
   pu.account AS "approveUser", pu.name AS "approveUserName", to_char(r.create_date, 'YYYYMMDDHH24MISS') AS "createDate",
   coalesce(to_char(r.approve_date, 'YYYYMMDDHH24MISS'), '') AS "approveDate", coalesce(to_char(r.finish_date, 'YYYYMMDDHH24MISS'), '') AS "finishDate",
   r.approve_status AS "approveStatus", CASE WHEN r.approve_status = '50' THEN 'not applied' ELSE 'applied' END AS "applyStatus",
@@ -349,6 +355,8 @@ const decide = authedCall({
     // The password where the approver has no second factor; else the factor (issue 26: step-up).
     password: text(256).optional(),
     ...proofFields,
+    /** Designed (the spec's answer is refundArray and result): why a rejection, which the maker reads. Required to reject. */
+    reason: optionalText(REASON_MAX),
     userid: wholeNumber(1).optional(),
   }),
   // The approval password (scrypt) is checked before the decisions' short transaction.
@@ -357,6 +365,9 @@ const decide = authedCall({
     const { principal } = context;
     checkUserId(context, input.userid);
     if (!principal.canApprove) throw forbidden('This role cannot approve refunds');
+    // Before the password is weighed: a rejection without its reason is refused whatever the password.
+    const rejectReason = input.result === APPROVAL.rejected ? input.reason?.trim() || null : null;
+    if (input.result === APPROVAL.rejected && !rejectReason) throw refusal('REJECT_REASON_REQUIRED', 'A rejection needs its reason');
     return untilStable(async () => {
       const factor = hasFactor(await factorsOf(context.db, principal.userId));
       if (!factor && !input.password) throw new ServiceError(422, 'APPROVAL_PASSWORD_REQUIRED', 'The password is required');
@@ -368,12 +379,13 @@ const decide = authedCall({
         const result = [];
         for (const refundId of [...new Set(input.refundArray)]) {
           const [done] = await db.query<{ refund_no: string }>(
-            `UPDATE refunds SET approve_status = $2, approve_user_id = $3, approve_date = $4
+            `UPDATE refunds SET approve_status = $2, approve_user_id = $3, approve_date = $4, reject_reason = $7
               WHERE refund_id = $1 AND approve_status = '10' AND customer_no = ANY($5) AND merchant_no = ANY($6) AND apply_user_id <> $3 RETURNING refund_no`,
-            [refundId, input.result, principal.userId, clock.timestamp(), customers, merchants],
+            [refundId, input.result, principal.userId, clock.timestamp(), customers, merchants, rejectReason],
           );
           if (done) {
-            await step.log(input.result === APPROVAL.rejected ? 'refund.reject' : 'refund.approve', done.refund_no);
+            if (rejectReason) await step.log('refund.reject', done.refund_no, { reason: rejectReason });
+            else await step.log('refund.approve', done.refund_no);
             result.push({ refundId, success: true });
             continue;
           }

@@ -351,7 +351,8 @@ const resetByLink = publicCall({
         await step.db.query('UPDATE reset_links SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [link.user_id, now]);
         await step.db.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [link.user_id, now]);
         await step.log('password.reset', link.account, {}, { userId: link.user_id, account: link.account });
-        return { success: 1, msg: 'The password has been reset' };
+        // Whose password it was: the portal ends that user's open sessions at once (their tokens die above).
+        return { success: 1, msg: 'The password has been reset', userId: link.user_id };
       });
     });
   },

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { APPROVAL_STATUSES, REASON_TYPES } from '../../refunds/codes';
+import { APPROVAL_STATUSES, REASON_MAX, REASON_TYPES } from '../../refunds/codes';
 import type { SessionData } from '../../session/session';
 import { proofFields } from '../../two-step/rules';
 import { define, list, money, page } from '../define';
@@ -29,6 +29,9 @@ const refundableTransaction = z.looseObject({
   trans_currency: z.string(),
   refundBalance: money,
   hasRefundAmount: money,
+  /** Ours: what voids took of the sale and when, so a voided sale is called one (absent when the services do not say). */
+  voidedAmount: money.optional(),
+  voidTime: z.string().optional(),
 });
 
 /** A refund record (spec section 3), the fields the screens read. */
@@ -85,6 +88,8 @@ export const REFUND_CALLS = {
     method: 'GET',
     path: '/transaction/api/v1/refund/getEpaTrans',
     input: z.object({
+      // The batch preview names the row's merchant, as the request call does.
+      merchantNo: z.string().max(30).optional(),
       alipayOrder: z.string().max(64).optional(),
       eftOrder: z.string().max(64).optional(),
       refno: z.string().max(64).optional(),
@@ -142,7 +147,8 @@ export const REFUND_CALLS = {
   decideRefunds: define({
     method: 'POST',
     path: '/transaction/api/v1/postRefundApprovals',
-    input: z.object({ refundArray: z.array(z.number().int().positive()).min(1).max(50), result: z.enum(['approve', 'reject']), password: z.string().max(256).optional(), ...proofFields }),
+    // `reason` is ours (the spec names refundArray and result): a rejection's, which the requester reads.
+    input: z.object({ refundArray: z.array(z.number().int().positive()).min(1).max(50), result: z.enum(['approve', 'reject']), password: z.string().max(256).optional(), ...proofFields, reason: z.string().max(REASON_MAX).optional() }),
     answer: z.looseObject({
       result: z.array(z.looseObject({ refundId: z.number().int(), success: z.boolean(), code: z.string().optional() })),
       succeeded: z.number().int(),

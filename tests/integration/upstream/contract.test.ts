@@ -310,7 +310,7 @@ const CASES: Record<string, Case> = {
   'GET /transaction/api/v1/refund/getRefundApprovals': { user: 'checker@demo.test', good: () => ({ page: 1, limit: 10 }), wrongType: ['apprStartDate', '2026-11-01'] },
   'POST /transaction/api/v1/postRefundApprovals': {
     user: 'checker@demo.test',
-    good: async ({ upstream }) => ({ refundArray: [await pendingRefund(upstream, 'maker@demo.test')], result: 'reject', password: 'Portal#2026' }),
+    good: async ({ upstream }) => ({ refundArray: [await pendingRefund(upstream, 'maker@demo.test')], result: 'reject', password: 'Portal#2026', reason: 'Not returned' }),
     required: 'refundArray',
     wrongType: ['refundArray', []],
   },

@@ -148,6 +148,42 @@ describe.each(DATABASES)('notifications and documents on %s', (database) => {
       const everyone = await upstream.db.query<{ title_en: string }>('SELECT title_en FROM notifications WHERE customer_no IS NULL AND user_id IS NULL');
       expect(titles.sort()).toEqual(everyone.map((n) => n.title_en).sort());
     });
+
+    it('words a renewal notice by the day it is read: "expires on" until the day, "expired on" after it, in each language', async () => {
+      const expiries = await upstream.db.query<{ merchant_no: string; day: string }>(
+        "SELECT merchant_no, to_char(br_expiry_date, 'YYYY-MM-DD') AS day FROM merchants WHERE customer_no = 'C0001' AND br_expiry_date IS NOT NULL ORDER BY br_expiry_date",
+      );
+      const today = toIsoDay(wallClock(upstream.clock.now()).day);
+      const past = expiries.find((row) => row.day < today);
+      const coming = expiries.find((row) => row.day > today);
+      // The seed has a registration expired and two expiring.
+      expect(past && coming).toBeTruthy();
+      const WORDS = {
+        en: { past: (day: string) => `expired on ${day}`, coming: (day: string) => `expires on ${day}` },
+        zhTW: { past: (day: string) => `已於 ${day} 到期`, coming: (day: string) => `將於 ${day} 到期` },
+        zhCN: { past: (day: string) => `已于 ${day} 到期`, coming: (day: string) => `将于 ${day} 到期` },
+      } as const;
+      const noticeOf = (page: NoticePage, merchant: string) => page.data.find((n) => n.link === '/uploadDocuments' && n.body.includes(merchant)) as Notice;
+      for (const lang of ['en', 'zhTW', 'zhCN'] as const) {
+        const page = (await notices(admin, { lang })).body;
+        for (const [row, tense] of [[past, 'past'], [coming, 'coming']] as const) {
+          const notice = noticeOf(page, row?.merchant_no as string);
+          expect(notice.title).toContain(WORDS[lang][tense](row?.day as string));
+          expect(notice.body).toContain(WORDS[lang][tense](row?.day as string));
+          expect(`${notice.title} ${notice.body}`).not.toContain('{due}');
+        }
+      }
+      // The same notice, read after its day, says it expired.
+      const days = Math.round((Date.parse(coming?.day as string) - Date.parse(today)) / 86_400_000) + 1;
+      upstream.clock.advance(days * 86_400_000);
+      try {
+        // Days later the sign-in of before has expired: a new one.
+        const later = (await upstream.client.login('admin')).token;
+        expect(noticeOf((await notices(later)).body, coming?.merchant_no as string).title).toContain(`expired on ${coming?.day}`);
+      } finally {
+        upstream.clock.reset();
+      }
+    });
   });
 
   describe('documents', () => {

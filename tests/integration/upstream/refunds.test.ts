@@ -77,14 +77,47 @@ describe.each(DATABASES)('refunds on %s', (database) => {
     expect(cancel.status).toBe(409);
   });
 
-  it('rejects (40), and a rejected request no longer holds the balance', async () => {
+  it('rejects (40) with the checker\'s reason, which the requester reads and the log keeps; a rejected request no longer holds the balance', async () => {
     const sale = nextSale();
     const before = await balanceOf(sale);
     const created = await request(maker, sale, sale.trans_amount);
+    const refundId = created.body.refundId as number;
     expect(await balanceOf(sale)).toBe('0.00');
-    await upstream.client.call('POST', APPROVE, { refundArray: [created.body.refundId], result: 'reject', password: 'Portal#2026' }, { token: checker });
-    expect(await status(created.body.refundId as number)).toBe('40');
+    // No reason, no rejection: refused before the password is weighed, and nothing changes.
+    for (const reason of [undefined, '', '   ']) {
+      const refused = await upstream.client.call<{ error: { code: string } }>('POST', APPROVE, { refundArray: [refundId], result: 'reject', password: 'Portal#2026', ...(reason === undefined ? {} : { reason }) }, { token: checker });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.code).toBe('REJECT_REASON_REQUIRED');
+    }
+    expect(await status(refundId)).toBe('10');
+    const reason = 'The goods were not returned to the store.';
+    await upstream.client.call('POST', APPROVE, { refundArray: [refundId], result: 'reject', password: 'Portal#2026', reason: `  ${reason} ` }, { token: checker });
+    expect(await status(refundId)).toBe('40');
     expect(await balanceOf(sale)).toBe(before);
+    const listed = await upstream.client.call<{ data: { rejectReason: string }[] }>('GET', REFUNDS, { rftype: 1, refundNo: created.body.refundNo }, { token: maker });
+    expect(listed.body.data.map((r) => r.rejectReason)).toEqual([reason]);
+    const [logged] = await upstream.db.query<{ detail: { reason: string } }>("SELECT detail FROM activity_log WHERE action = 'refund.reject' AND target = $1", [created.body.refundNo]);
+    expect(logged?.detail.reason).toBe(reason);
+    // An approval keeps no reason, whatever was sent.
+    const approved = await request(maker, nextSale(), '1.00');
+    await upstream.client.call('POST', APPROVE, { refundArray: [approved.body.refundId], result: 'approve', password: 'Portal#2026', reason: 'ignored' }, { token: checker });
+    const [kept] = await upstream.db.query<{ reject_reason: string | null }>('SELECT reject_reason FROM refunds WHERE refund_id = $1', [approved.body.refundId]);
+    expect(kept?.reject_reason).toBeNull();
+    // The database holds every new rejection to it.
+    await expect(upstream.db.query("UPDATE refunds SET approve_status = '40', reject_reason = NULL WHERE refund_id = $1", [approved.body.refundId])).rejects.toThrow(/refunds_rejection_reason/);
+  });
+
+  it('tells a voided sale from one refunded: what voids took and when', async () => {
+    const [voided] = await upstream.db.query<{ order_no: string; trans_amount: string; voided: string; void_time: string }>(
+      `SELECT s.order_no, s.trans_amount, v.trans_amount AS voided, to_char(v.gmt_payment, 'YYYYMMDDHH24MISS') AS void_time
+         FROM transactions s JOIN transactions v ON v.original_id = s.id AND v.category = 'VOID'
+        WHERE s.customer_no = 'C0001' AND s.category = 'SALE' ORDER BY s.id DESC LIMIT 1`,
+    );
+    const found = await upstream.client.call<{ data: { refundBalance: string; voidedAmount: string; voidTime: string }[] }>('GET', '/transaction/api/v1/refund/getEpaTrans', { alipayOrder: voided?.order_no }, { token: maker });
+    expect(found.body.data).toEqual([expect.objectContaining({ refundBalance: '0.00', voidedAmount: voided?.voided, voidTime: voided?.void_time })]);
+    const sale = nextSale();
+    const plain = await upstream.client.call<{ data: { voidedAmount: string; voidTime: string }[] }>('GET', '/transaction/api/v1/refund/getEpaTrans', { alipayOrder: sale.order_no }, { token: maker });
+    expect(plain.body.data).toEqual([expect.objectContaining({ voidedAmount: '0.00', voidTime: '' })]);
   });
 
   it('cancels (50) only while pending, by the requester, and frees the balance', async () => {

@@ -105,7 +105,7 @@ describe.each(DATABASES)('an out-of-scope id answers as a missing one on %s', (d
     const decided = await requestRefund(otherMerchant);
     const ownDecided = await requestRefund(ownMerchant);
     const reject = (refundArray: number[], token: string, password: string) =>
-      upstream.client.call<Decided>('POST', APPROVE, { refundArray, result: 'reject', password }, { token });
+      upstream.client.call<Decided>('POST', APPROVE, { refundArray, result: 'reject', password, reason: 'Not returned' }, { token });
     expect((await reject([decided, ownDecided], checker, 'Portal#2026')).body.result.every((r) => r.success)).toBe(true);
     const missing = await missingRefundId();
     const before = await logRows();

@@ -1,4 +1,4 @@
-import { homePath, menuCodeOf, navigate, withoutTrailingSlashes } from '@/lib/auth/routes';
+import { canOpen, homePath, menuCodeOf, navigate, withoutTrailingSlashes } from '@/lib/auth/routes';
 
 const admin = { menus: ['dashboard', 'transactions', 'reviewRefund'], pwdFlag: false, opPwdFlag: false, roleId: 1 };
 
@@ -72,5 +72,21 @@ describe('a path’s trailing slashes', () => {
     expect(withoutTrailingSlashes(long)).toBe(long);
     expect(menuCodeOf(long)).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('canOpen: a link the portal shows leads only where its reader may go', () => {
+  it.each([
+    ['/uploadDocuments', ['uploadDocuments'], true],
+    ['/uploadDocuments', ['settleWxAli', 'reconWxAli', 'notifications'], false],
+    ['/transaction/transactions?from=2026-11-01&to=2026-11-28', ['transactions'], true],
+    ['/transaction/transactions#top', ['dashboard'], false],
+    ['/help/faq', [], true],
+    ['/no/such/page', ['dashboard'], false],
+    ['//evil.example/uploadDocuments', ['uploadDocuments'], false],
+    ['https://evil.example/', ['uploadDocuments'], false],
+    ['/api/auth/logout', ['dashboard'], false],
+  ] as const)('%s with menus %j: %s', (path, menus, open) => {
+    expect(canOpen(path, menus)).toBe(open);
   });
 });

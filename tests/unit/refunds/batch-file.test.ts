@@ -29,7 +29,7 @@ describe('batch refund file', () => {
     expect(good?.request?.requestKey).toMatch(/^batch-[0-9a-f]{40}-2$/);
     expect(bad?.request).toBeUndefined();
     expect(bad?.errors).toEqual(
-      expect.arrayContaining(['refund.errors.merchantNumeric', 'refund.errors.dateFormat', 'refund.errors.timeFormat', 'refund.errors.amountFormat', 'refund.errors.reasonTypeRequired']),
+      expect.arrayContaining(['refund.errors.merchantNumeric', 'refund.errors.dateFormat', 'refund.errors.timeFormat', 'refund.errors.amountFormat', 'refund.errors.batchReasonType']),
     );
   });
 

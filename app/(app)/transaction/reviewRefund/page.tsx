@@ -20,6 +20,6 @@ export default async function ReviewRefundPage({ searchParams }: { searchParams:
   return decided ? (
     <ListScreen list="refundDecided" searchParams={searchParams} above={tabs} keep={{ view: 'decided' }} />
   ) : (
-    <ListScreen list="refundReview" searchParams={searchParams} above={tabs} actions={<ReviewActions managementPassword={MANAGEMENT_PASSWORD_ROLES.includes(session.roleId)} />} />
+    <ListScreen list="refundReview" searchParams={searchParams} above={tabs} actions={<ReviewActions managementPassword={MANAGEMENT_PASSWORD_ROLES.includes(session.roleId)} account={session.account} />} />
   );
 }

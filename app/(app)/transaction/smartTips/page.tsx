@@ -6,24 +6,25 @@ import { PanelError } from '@/components/dashboard/PanelError';
 import { TipCards } from '@/components/tips/TipCards';
 import { CardSkeleton } from '@/components/ui/CardSkeleton';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { canOpen } from '@/lib/auth/routes';
 import { callUpstream, type GatewayResult } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import type { CallAnswer } from '@/lib/gateway/registry';
 import { withLocalNames } from '@/lib/i18n/names';
 import { currentSession } from '@/lib/session/server';
-import { tipHref } from '@/lib/tips/links';
+import { tipHref, TRANSACTIONS_PATH } from '@/lib/tips/links';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('menu'))('smartTips') };
 }
 
 /** The tips once the call answers: cards with their links, the empty state, or the message with a retry. */
-async function Tips({ request }: { request: Promise<GatewayResult<CallAnswer<'smartTips'>>> }) {
+async function Tips({ request, canList }: { request: Promise<GatewayResult<CallAnswer<'smartTips'>>>; canList: boolean }) {
   const result = await request;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   if (!result.ok) return <PanelError title={t('tips.loadFailed')} message={t(errorMessageKey(result.error) as never, (result.error.params ?? {}) as never)} />;
   // A store is named in the reader's language (lib/i18n/names.ts).
-  return <TipCards tips={result.data.data.map((tip) => ({ tip: { ...tip, subject: withLocalNames(locale, tip.subject) } as typeof tip, href: tipHref(tip.filters) }))} />;
+  return <TipCards tips={result.data.data.map((tip) => ({ tip: { ...tip, subject: withLocalNames(locale, tip.subject) } as typeof tip, href: canList ? tipHref(tip.filters) : null }))} />;
 }
 
 /** Transaction Smart Tips (issue 15): what the user's own transactions say, each with its figures and the list that shows them. */
@@ -37,7 +38,7 @@ export default async function SmartTipsPage() {
     <>
       <PageHeading title={t('menu.smartTips')} subtitle={t('tips.lead')} />
       <Suspense fallback={<CardSkeleton />}>
-        <Tips request={request} />
+        <Tips request={request} canList={canOpen(TRANSACTIONS_PATH, session.menus)} />
       </Suspense>
     </>
   );

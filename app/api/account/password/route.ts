@@ -7,7 +7,8 @@ import { clientAddress } from '@/lib/http/client';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
 import { crossSite, failure, rateLimited, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
-import { newSessionId, revokeSession } from '@/lib/session/session';
+import { endUserSessions, newSessionId, revokeSession } from '@/lib/session/session';
+import { bestEffort } from '@/lib/store/shared-store';
 import { logged } from '@/lib/log/request';
 
 const schema = z.object({ type: z.union([z.literal(1), z.literal(2)]), oldPassword: z.string().min(1).max(256) }).and(newPasswordSchema);
@@ -40,8 +41,12 @@ async function handle(request: NextRequest) {
   if (outcome === 3) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: 'OP_PASSWORD_NOT_SET' }, 'password.managementNotSet');
   if (outcome !== 0) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: code }, code?.startsWith('pwd.') ? code : 'pwd.updateFailed');
 
+  // The user's other sessions end (the services revoked their tokens); this one is issued anew,
+  // after that moment, so it lives on: a password change proves the password as a sign-in does.
+  const now = Date.now();
   await revokeSession(session);
-  const next = { ...session, sid: newSessionId(), lastSeen: Date.now(), ...(parsed.data.type === 1 ? { pwdFlag: false } : { opPwdFlag: false }) };
+  await bestEffort(endUserSessions(session.userId, now), 'sessions ended at password change');
+  const next = { ...session, sid: newSessionId(), issuedAt: now + 1, lastSeen: now + 1, ...(parsed.data.type === 1 ? { pwdFlag: false } : { opPwdFlag: false }) };
   const response = success({ updated: true });
   await setSessionCookie(request, response, next);
   return response;

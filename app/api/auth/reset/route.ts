@@ -7,6 +7,8 @@ import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
 import { crossSite, failure, rateLimited, success } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
+import { endUserSessions } from '@/lib/session/session';
+import { bestEffort } from '@/lib/store/shared-store';
 
 const resetSchema = z.object({ randomId: z.string().min(1).max(200) }).and(newPasswordSchema);
 
@@ -20,7 +22,11 @@ async function handle(request: NextRequest) {
   if (wait > 0) return rateLimited(request, wait);
   const reset = await callUpstream('resetPassword', { randomId: parsed.data.randomId, newPassword: parsed.data.newPassword }, null);
   if (!reset.ok) return failure(request, reset.error);
-  if (reset.data.success === 1) return success({ redirect: '/login?notice=passwordReset' });
+  if (reset.data.success === 1) {
+    // Sessions open elsewhere end now, at their next request, on every instance (not only at their next upstream call).
+    if (reset.data.userId) await bestEffort(endUserSessions(reset.data.userId), 'sessions ended at password reset');
+    return success({ redirect: '/login?notice=passwordReset' });
+  }
   if (reset.data.success === 2 && reset.data.code?.startsWith('pwd.')) return failure(request, { code: 'UPSTREAM_REFUSED', status: 422, upstreamCode: reset.data.code }, reset.data.code);
   if (reset.data.code === 'RESET_LINK_EXPIRED') return failure(request, { code: 'UPSTREAM_REFUSED', status: 410, upstreamCode: 'RESET_LINK_EXPIRED' }, 'reset.expired');
   return failure(request, { code: 'UPSTREAM_REFUSED', status: 422 }, 'pwd.updateFailed');

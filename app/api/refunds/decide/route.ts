@@ -12,7 +12,8 @@ import { logged } from '@/lib/log/request';
  */
 function handle(request: NextRequest) {
   return refundRoute(request, 'reviewRefund', decisionSchema, async (input, { call, refuse }) => {
-    const decided = await call('decideRefunds', input);
+    // An approval has no reason to keep.
+    const decided = await call('decideRefunds', { ...input, reason: input.result === 'reject' ? input.reason : undefined });
     if (!decided.ok) return refuse(decided.error);
     const t = translatorFor(request);
     return {
