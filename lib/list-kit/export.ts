@@ -6,7 +6,7 @@ import { XLSX_CONTENT_TYPE, XLSX_MAX_ROWS, xlsxStream } from '../export/xlsx';
 import type { GatewayResult } from '../gateway/client';
 import { GatewayFault } from '../gateway/errors';
 import type { SessionData } from '../session/session';
-import { cellText, rememberingNames, type CodeTranslator } from './cells';
+import { cellText, columnValue, rememberingNames, type CodeTranslator } from './cells';
 import type { ListColumn, ListDefinition, ListValues } from './definition';
 import { parseListValues } from './schema';
 import type { ExportAccumulator, ListExport, Translate } from './source';
@@ -94,11 +94,12 @@ interface ExportFile {
 export function exportFile({ session, sheet, source, format, columns, values, signal, t, locale, wrote }: ExportFile): AsyncGenerator<Uint8Array> {
   const totals = source.totals?.() ?? rowCount();
   const names = rememberingNames(t);
-  const fields = [...new Set([...columns.map((c) => c.field), ...(totals.fields ?? [])])];
+  // A column's sign reads another field (an amount's type), which the file needs even when it has no column of its own.
+  const fields = [...new Set([...columns.flatMap((c) => (c.outgoing ? [c.field, c.outgoing.field] : [c.field])), ...(totals.fields ?? [])])];
   async function* rows() {
     for await (const batch of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale, fields })) {
       totals.add(batch);
-      yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, names) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
+      yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, names) } : { value: columnValue(column, row) as string | number | null | undefined, format: column.format })));
       await wrote(batch.length);
     }
   }
