@@ -182,6 +182,8 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
           {toolbar}
           <Dropdown
             trigger={['click']}
+            // Closed, the menu leaves the page: its hidden checkboxes would otherwise answer to the columns' names.
+            destroyOnHidden
             popupRender={() => (
               <Flex vertical gap={6} style={{ background: token.colorBgElevated, padding: 12, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
                 {columns.map((column) => (
