@@ -28,7 +28,7 @@ export const activityList = defineList({
     column('time', 'createdAt', { sort: 'createdAt' }),
     column('user', 'account', { sort: 'account' }),
     column('action', 'actionKey', { names: 'activity.actions', sort: 'action' }),
-    column('target', 'target'),
+    column('target', 'target', { long: true }),
     // 'unknown' is what the portal records when nothing named the client (lib/http/client.ts): `next dev` only.
     column('ip', 'ip', { names: 'activity.addresses' }),
     column('outcome', 'outcome', { names: 'activity.outcomes', pinned: true }),
