@@ -124,7 +124,7 @@ function useCutColumns(frame: RefObject<HTMLDivElement | null>, key: string) {
 
 const CELL_CLASSES = { long: styles.long as string, part: styles.part as string };
 
-/** How a cell holds its text: numbers and identifiers whole on one line, names of codes and times wrapping at their spaces only. */
+/** How a cell holds its text: numbers and identifiers whole on one line; a code's name, and a date above its time, may wrap (data-table.module.css). */
 const cellClass = (column: ListColumn) => (column.long ? undefined : column.names || column.format === 'timestamp14' ? styles.words : styles.whole);
 
 /**
