@@ -1,8 +1,9 @@
 'use client';
 
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { ShareChart } from '@/components/dashboard/charts';
+import { FitStatistic } from '@/components/ui/FitStatistic';
 import { PANEL_FIGURES, type PanelFigure } from '@/lib/assets/codes';
 import { formatAmount } from '@/lib/format/money';
 
@@ -14,7 +15,7 @@ export function AssetFigures({ figures }: { figures: Record<PanelFigure, string>
       {PANEL_FIGURES.map((id) => (
         <Col key={id} xs={24} sm={12} xl={6}>
           <Card style={{ height: '100%' }} data-testid={`asset-${id}`}>
-            <Statistic title={t(`figures.${id}.name`)} value={formatAmount(figures[id])} prefix="HKD" />
+            <FitStatistic title={t(`figures.${id}.name`)} value={formatAmount(figures[id])} prefix="HKD" />
             <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
               {t(`figures.${id}.explanation`)}
             </Typography.Paragraph>

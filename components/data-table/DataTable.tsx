@@ -10,6 +10,7 @@ import { isNumeric } from '@/lib/data-table/columns';
 import type { CodeTranslator } from '@/lib/list-kit/cells';
 import type { ListColumn } from '@/lib/list-kit/definition';
 import { CellValue } from './CellValue';
+import styles from './data-table.module.css';
 import { useColumnVisibility } from './use-column-visibility';
 
 export interface DataTableProps<Row extends Record<string, unknown>> {
@@ -74,6 +75,59 @@ function usePinnedOffsets(pinned: readonly string[], frame: RefObject<HTMLDivEle
 }
 
 /**
+ * The columns that are only partly in view at the moment: under the pinned columns at the right,
+ * under the selection column at the left, or cut by the scrolled edge of the table. Their cells
+ * show no text until the column is in view whole, so that no column draws over another's text and
+ * no number is ever read cut (a pinned column over "1,073.10" left "1,073.1").
+ */
+function useCutColumns(frame: RefObject<HTMLDivElement | null>, key: string) {
+  const [cut, setCut] = useState('');
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    let scheduled = 0;
+    const measure = () => {
+      scheduled = 0;
+      const box = element.getBoundingClientRect();
+      const headers = [...element.querySelectorAll<HTMLTableCellElement>('thead th')];
+      const edge = (cell: HTMLTableCellElement) => cell.getBoundingClientRect();
+      // The visible band between the stuck cells at either side (none stick while the pins are off).
+      const left = headers.filter((cell) => cell.dataset.stuck === 'left').reduce((x, cell) => Math.max(x, edge(cell).right), box.left + element.clientLeft);
+      const right = headers.filter((cell) => cell.dataset.stuck === 'right').reduce((x, cell) => Math.min(x, edge(cell).left), box.left + element.clientLeft + element.clientWidth);
+      const ids = headers
+        .filter((cell) => cell.dataset.column && !cell.dataset.stuck)
+        .filter((cell) => {
+          const r = edge(cell);
+          const straddles = (line: number) => r.left < line - 1 && r.right > line + 1;
+          return straddles(left) || straddles(right);
+        })
+        .map((cell) => cell.dataset.column)
+        .join(',');
+      setCut(ids);
+    };
+    const schedule = () => {
+      if (!scheduled) scheduled = requestAnimationFrame(measure);
+    };
+    measure();
+    element.addEventListener('scroll', schedule, { passive: true });
+    const observer = new ResizeObserver(schedule);
+    observer.observe(element);
+    for (const cell of element.querySelectorAll('thead th')) observer.observe(cell);
+    return () => {
+      cancelAnimationFrame(scheduled);
+      element.removeEventListener('scroll', schedule);
+      observer.disconnect();
+    };
+  }, [frame, key]);
+  return useMemo(() => new Set(cut ? cut.split(',') : []), [cut]);
+}
+
+const CELL_CLASSES = { long: styles.long as string, part: styles.part as string };
+
+/** How a cell holds its text: numbers and identifiers whole on one line; a code's name, and a date above its time, may wrap (data-table.module.css). */
+const cellClass = (column: ListColumn) => (column.long ? undefined : column.names || column.format === 'timestamp14' ? styles.words : styles.whole);
+
+/**
  * The one list component of the portal: server-side paging and sorting, columns the user can
  * hide (remembered per user), codes by their translated names, a sticky header, the columns that
  * matter (amount, status) pinned at the right edge while the rest scrolls, loading and empty
@@ -100,6 +154,9 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
   const pinEdge = (column: ListColumn) =>
     column.pinned && stuck ? { right: offsets[column.id] ?? 0, boxShadow: column.id === firstPinned ? `-6px 0 6px -6px ${token.colorBorder}` : undefined } : {};
   const pinStyle = (column: ListColumn, background: string) => (column.pinned && stuck ? { position: 'sticky' as const, background, zIndex: 1, ...pinEdge(column) } : {});
+  const cut = useCutColumns(frame, `${shown.map((c) => c.id).join(',')}|${stuck}|${rows.length}|${Boolean(selection)}`);
+  // A cell of a column partly in view, its text hidden until the column is whole (useCutColumns).
+  const cutClass = (column: ListColumn, own?: string) => (cut.has(column.id) ? [own, styles.cut].filter(Boolean).join(' ') : own);
 
   const sortBy = (column: ListColumn) => {
     if (!column.sort) return;
@@ -113,7 +170,8 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
 
   // Sticky cells need an opaque background: the fill tint is laid over the container's colour.
   const headerBackground = `linear-gradient(${token.colorFillSecondary}, ${token.colorFillSecondary}), ${token.colorBgContainer}`;
-  const cell = { padding: '10px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}`, whiteSpace: 'nowrap' as const };
+  // 8 px at either side, antd's small table's: room for one more essential column at 1024 px.
+  const cell = { padding: '10px 8px', borderBottom: `1px solid ${token.colorBorderSecondary}` };
   return (
     <div>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
@@ -124,6 +182,8 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
           {toolbar}
           <Dropdown
             trigger={['click']}
+            // Closed, the menu leaves the page: its hidden checkboxes would otherwise answer to the columns' names.
+            destroyOnHidden
             popupRender={() => (
               <Flex vertical gap={6} style={{ background: token.colorBgElevated, padding: 12, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
                 {columns.map((column) => (
@@ -139,11 +199,11 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
         </Flex>
       </Flex>
       <div ref={frame} style={{ overflow: 'auto', maxHeight: '70vh', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, background: token.colorBgContainer }}>
-        <table style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: token.fontSize }} aria-busy={loading}>
+        <table data-list={tableId} style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: token.fontSize }} aria-busy={loading}>
           <thead>
             <tr>
               {selection && (
-                <th scope="col" style={{ ...cell, position: 'sticky', top: 0, left: 0, zIndex: 3, background: headerBackground, width: 40 }}>
+                <th scope="col" data-stuck="left" style={{ ...cell, position: 'sticky', top: 0, left: 0, zIndex: 3, background: headerBackground, width: 40 }}>
                   <Checkbox
                     aria-label={t('table.selectAll')}
                     checked={allSelected}
@@ -161,6 +221,9 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     ref={column.pinned ? register(column.id) : undefined}
+                    data-column={column.id}
+                    data-stuck={column.pinned && stuck ? 'right' : undefined}
+                    className={cutClass(column, styles.header)}
                     style={{ ...cell, position: 'sticky', top: 0, zIndex: column.pinned ? 3 : 2, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...pinEdge(column) }}
                   >
                     {column.sort ? (
@@ -208,8 +271,8 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
                     </td>
                   )}
                   {shown.map((column) => (
-                    <td key={column.id} style={{ ...cell, textAlign: isNumeric(column.format) ? 'right' : 'left', fontVariantNumeric: 'tabular-nums', ...pinStyle(column, token.colorBgContainer) }}>
-                      <CellValue column={column} row={row.original} names={names} />
+                    <td key={column.id} className={cutClass(column, cellClass(column))} style={{ ...cell, textAlign: isNumeric(column.format) ? 'right' : 'left', fontVariantNumeric: 'tabular-nums', ...pinStyle(column, token.colorBgContainer) }}>
+                      <CellValue column={column} row={row.original} names={names} table={CELL_CLASSES} />
                     </td>
                   ))}
                 </tr>
@@ -220,7 +283,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
               <tr>
                 {selection && <td style={{ ...cell, position: 'sticky', bottom: 0, background: headerBackground }} />}
                 {shown.map((column, index) => (
-                  <td key={column.id} style={{ ...cell, position: 'sticky', bottom: 0, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...pinStyle(column, headerBackground), zIndex: 2 }}>
+                  <td key={column.id} className={cutClass(column, styles.whole)} style={{ ...cell, position: 'sticky', bottom: 0, background: headerBackground, fontWeight: 600, textAlign: isNumeric(column.format) ? 'right' : 'left', ...pinStyle(column, headerBackground), zIndex: 2 }}>
                     {totals[column.id] ?? (index === 0 ? t('table.totals') : '')}
                   </td>
                 ))}

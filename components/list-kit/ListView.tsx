@@ -1,10 +1,11 @@
 'use client';
 
-import { Alert, Col, Flex, Row, Statistic } from 'antd';
+import { Alert, Flex } from 'antd';
 import dynamic from 'next/dynamic';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
+import { FitStatistic } from '@/components/ui/FitStatistic';
 import { Surface } from '@/components/ui/Surface';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { whenIdle } from '@/lib/client/when-idle';
@@ -14,6 +15,7 @@ import { listSearch } from '@/lib/list-kit/url';
 import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';
 import { LIST_ACTIONS } from './row-actions';
+import styles from './list-view.module.css';
 import { ListSelectionContext } from './selection';
 import { useListNavigation } from './use-list-navigation';
 
@@ -76,15 +78,13 @@ export function ListView({ definition, userId, values, issues, options, result, 
       {notice && <Alert type="info" showIcon title={notice} />}
       {error && <Alert type="error" showIcon title={error} />}
       {result?.summary && (
-        <Row gutter={[16, 16]}>
-          {result.summary.map((card, index) => (
-            <Col key={card.id} xs={index < 2 ? 12 : 24} sm={index < 2 ? 12 : 8} lg={index < 2 ? 6 : 4}>
-              <Surface data-testid={`summary-${card.id}`}>
-                <Statistic title={card.title} value={card.value} />
-              </Surface>
-            </Col>
+        <div className={styles.summary}>
+          {result.summary.map((card) => (
+            <Surface key={card.id} data-testid={`summary-${card.id}`}>
+              <FitStatistic title={card.title} value={card.value} />
+            </Surface>
           ))}
-        </Row>
+        </div>
       )}
       {result && (
         <Surface>

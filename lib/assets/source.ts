@@ -2,6 +2,7 @@ import 'server-only';
 import Big from 'big.js';
 import { callUpstream } from '../gateway/client';
 import type { CallAnswer } from '../gateway/registry';
+import { negateDecimal } from '../format/decimal';
 import { formatAmount } from '../format/money';
 import { textOf, type ListValues } from '../list-kit/definition';
 import { pagedExport } from '../list-kit/export';
@@ -40,7 +41,8 @@ const shown = (rows: Movement[], t: Translate) =>
     ...row,
     operatorName: row.operator === SYSTEM_OPERATOR ? t('assets.history.systemOperator') : row.operator,
     increase: row.direction === 'INCREASE' ? row.amount : '0',
-    decrease: row.direction === 'DECREASE' ? row.amount : '0',
+    // With its minus sign, as the list shows a decrease's amount (lib/lists/assets.ts).
+    decrease: row.direction === 'DECREASE' ? negateDecimal(row.amount) : '0',
   }));
 
 function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
@@ -61,7 +63,7 @@ export const assetHistorySource: ListSource = {
         total: answer.data.total,
         summary: [
           { id: 'increases', title: t('assets.history.increases'), value: formatAmount(totalIncrease) },
-          { id: 'decreases', title: t('assets.history.decreases'), value: formatAmount(totalDecrease) },
+          { id: 'decreases', title: t('assets.history.decreases'), value: formatAmount(negateDecimal(totalDecrease)) },
           { id: 'net', title: t('assets.history.net'), value: formatAmount(new Big(totalIncrease).minus(totalDecrease).toFixed(2)) },
         ],
       },

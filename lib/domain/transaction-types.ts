@@ -23,6 +23,15 @@ export const DEFAULT_TRANS_TYPES: TransactionTypeCode[] = ['11', '21', '31', '41
 
 export const SUMMARY_CATEGORIES = ['SALE', 'VOID', 'REFUND'] as const;
 
+/**
+ * The categories whose money goes out (a void gives a sale back, a refund pays some of it back):
+ * the net takes them away, and their amounts are shown with a minus sign wherever they are listed
+ * or summed, so that a refund never reads as a sale.
+ */
+export const OUTGOING_CATEGORIES: readonly TransactionCategory[] = ['VOID', 'REFUND'];
+
+export const isOutgoing = (category: string): boolean => (OUTGOING_CATEGORIES as readonly string[]).includes(category);
+
 export const CARD_SCHEMES = ['VISA', 'MASTER', 'UNIONPAY', 'JCB', 'AMEX'] as const;
 export const WALLETS = ['ALIPAY', 'WECHAT'] as const;
 export const PAYMENT_TYPES = [...CARD_SCHEMES, ...WALLETS] as const;

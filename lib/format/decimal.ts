@@ -37,3 +37,13 @@ export function sumDecimals(inputs: readonly DecimalInput[]): Big | null {
   }
   return total;
 }
+
+/**
+ * The amount with its sign turned ("12.50" -> "-12.50", "-3" -> "3"), exactly; zero stays "0"
+ * (never "-0"). Unreadable input comes back as it was, for the formatter to show as unreadable.
+ */
+export function negateDecimal(input: DecimalInput): DecimalInput {
+  const value = parseDecimal(input);
+  if (value === null) return input;
+  return value.eq(0) ? value.abs().toFixed() : value.neg().toFixed();
+}

@@ -1,4 +1,5 @@
 import { formatCell } from '../data-table/columns';
+import { negateDecimal } from '../format/decimal';
 import type { ListColumn } from './definition';
 
 /** A translator as next-intl gives one, with `has` for codes the messages may not know. */
@@ -33,9 +34,21 @@ export function rememberingNames(t: CodeTranslator): CodeTranslator {
   return remembered;
 }
 
+/**
+ * A row's value for a column: the field, with the minus sign of money going out (a refund's or a
+ * void's amount, a decrease) where the column says so. The services send such amounts as positive
+ * figures with a type beside them; shown bare, a refund read as a sale.
+ */
+export function columnValue(column: ListColumn, row: Record<string, unknown>): unknown {
+  const value = row[column.field];
+  const outgoing = column.outgoing;
+  if (!outgoing || !outgoing.codes.includes(String(row[outgoing.field]))) return value;
+  return typeof value === 'string' || typeof value === 'number' ? negateDecimal(value) : value;
+}
+
 /** A row's field as the column shows it: codes by their names, everything else in the column's format. */
 export function cellText(column: ListColumn, row: Record<string, unknown>, t: CodeTranslator): string {
-  const value = row[column.field];
+  const value = columnValue(column, row);
   if (column.names && value !== null && value !== undefined && value !== '') return codeName(t, column.names, String(value));
   return formatCell(value, column.format);
 }

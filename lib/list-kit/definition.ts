@@ -42,8 +42,24 @@ export interface ListColumn {
   names?: string;
   /** The upstream sort key, when the list can sort by this column. */
   sort?: string;
-  /** Hidden until the user shows it. */
+  /**
+   * Hidden until the user shows it from the column chooser. The columns without it are the list's
+   * essential ones: they fit a 1024 px window in every language (tests/e2e/list-layout.spec.ts), so
+   * a list says what each row is without scrolling.
+   */
   optional?: boolean;
+  /**
+   * A name that can be long (a store, a business, a file, a reason): at most three lines in the
+   * table, cut with an ellipsis, the whole text on hover and in the details drawer. Every other
+   * column keeps its text whole (numbers are never cut; a code's name and a date with its time may
+   * wrap at their spaces).
+   */
+  long?: boolean;
+  /**
+   * Money going out (a refund, a void, a decrease): the amount is shown with a minus sign when the
+   * row's `field` is one of `codes`, in the table, the drawer and the export alike.
+   */
+  outgoing?: { field: string; codes: readonly string[] };
   /** Kept in view at the right edge while the rest scrolls (amount, status). */
   pinned?: boolean;
   /** For codes: the codes shown as a coloured tag (antd tag colour: `success`, `warning`, `error`, `processing`, `default`). */

@@ -7,7 +7,7 @@ import type { GatewayResult } from '../gateway/client';
 import { GatewayFault } from '../gateway/errors';
 import type { SessionData } from '../session/session';
 import { withLocalNames } from '../i18n/names';
-import { cellText, rememberingNames, type CodeTranslator } from './cells';
+import { cellText, columnValue, rememberingNames, type CodeTranslator } from './cells';
 import type { ListColumn, ListDefinition, ListValues } from './definition';
 import { parseListValues } from './schema';
 import type { ExportAccumulator, ListExport, Translate } from './source';
@@ -95,13 +95,14 @@ interface ExportFile {
 export function exportFile({ session, sheet, source, format, columns, values, signal, t, locale, wrote }: ExportFile): AsyncGenerator<Uint8Array> {
   const totals = source.totals?.() ?? rowCount();
   const names = rememberingNames(t);
-  const fields = [...new Set([...columns.map((c) => c.field), ...(totals.fields ?? [])])];
+  // A column's sign reads another field (an amount's type), which the file needs even when it has no column of its own.
+  const fields = [...new Set([...columns.flatMap((c) => (c.outgoing ? [c.field, c.outgoing.field] : [c.field])), ...(totals.fields ?? [])])];
   async function* rows() {
     for await (const answered of source.batches(session, values, { signal, maxRows: format === 'xlsx' ? XLSX_MAX_ROWS : Infinity, t, locale, fields })) {
       // Names as the page shows them: one per language (lib/i18n/names.ts).
       const batch = answered.map((row) => withLocalNames(locale, row));
       totals.add(batch);
-      yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, names) } : { value: row[column.field] as string | number | null | undefined, format: column.format })));
+      yield batch.map((row): ExportRow => columns.map((column) => (column.names ? { value: cellText(column, row, names) } : { value: columnValue(column, row) as string | number | null | undefined, format: column.format })));
       await wrote(batch.length);
     }
   }

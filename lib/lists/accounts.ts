@@ -19,12 +19,12 @@ export const accountsList = defineList({
   pageSizes: DEFAULT_PAGE_SIZES,
   columns: [
     column('account', 'account', { sort: 'account' }),
-    column('contactName', 'contactName'),
-    column('contactEmail', 'contactEmail'),
+    column('contactName', 'contactName', { long: true }),
+    column('contactEmail', 'contactEmail', { long: true }),
     // The role's name in the user's language, as the services give it (roleName, roleTName, roleCName).
-    column('role', 'roleLabel', { sort: 'roleId' }),
+    column('role', 'roleLabel', { sort: 'roleId', long: true }),
     // A sub account's merchant, "name (number)"; empty for a user of the main account.
-    column('merchant', 'merchantLabel'),
+    column('merchant', 'merchantLabel', { long: true }),
     column('contactNumber', 'contactNumber', { optional: true }),
     column('jobTitle', 'jobTitle', { optional: true }),
     column('department', 'department', { optional: true }),

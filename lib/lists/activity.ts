@@ -28,9 +28,9 @@ export const activityList = defineList({
     column('time', 'createdAt', { sort: 'createdAt' }),
     column('user', 'account', { sort: 'account' }),
     column('action', 'actionKey', { names: 'activity.actions', sort: 'action' }),
-    column('target', 'target'),
+    column('target', 'target', { long: true }),
     // Why, where the entry says (a refund rejection's reason, which the requester reads too).
-    column('reason', 'reason'),
+    column('reason', 'reason', { long: true }),
     // 'unknown' is what the portal records when nothing named the client (lib/http/client.ts): `next dev` only.
     column('ip', 'ip', { names: 'activity.addresses' }),
     column('outcome', 'outcome', { names: 'activity.outcomes', pinned: true }),

@@ -9,12 +9,12 @@ const COLUMNS: ListColumn[] = [
   column('createdAt', 'createdAt', { format: 'timestamp14', sort: 'createdAt' }),
   column('applicationNo', 'applicationNo'),
   column('merchant', 'merchant_no', { sort: 'merchant_no' }),
-  column('merchantName', 'merchantName'),
+  column('merchantName', 'merchantName', { long: true }),
   column('paymentType', 'payment_type', { names: 'paymentType', sort: 'payment_type' }),
   column('storeCount', 'storeCount', { format: 'count' }),
   column('monthlyVolume', 'monthlyVolume', { format: 'amount', optional: true }),
   column('updatedAt', 'updatedAt', { format: 'timestamp14', sort: 'updatedAt', optional: true }),
-  column('rejectReason', 'rejectReason'),
+  column('rejectReason', 'rejectReason', { long: true }),
   column('status', 'status', { names: 'applyService.statuses', sort: 'status', pinned: true }),
 ];
 

@@ -2,6 +2,9 @@ import { ASSET_TYPES, DIRECTIONS, HISTORY_SORTS, OPERATION_SOURCES, OPERATION_TY
 import { SEARCH_SPAN_DAYS } from '../format/span';
 import { DEFAULT_PAGE_SIZES, defineList, type ListColumn } from '../list-kit/definition';
 
+/** A decrease is money going out of the balance: its amount carries the minus sign. */
+const DECREASES = ['DECREASE'] as const;
+
 const column = (id: string, field: string, rest: Partial<ListColumn> = {}): ListColumn => ({ id, label: `assets.history.${id}`, field, ...rest });
 
 /**
@@ -25,14 +28,16 @@ export const assetHistoryList = defineList({
   defaultDir: 'desc',
   pageSizes: DEFAULT_PAGE_SIZES,
   columns: [
+    // When, which balance, what happened and by how much (a decrease with its minus sign); the
+    // customer (always the user's own), the source and the operator are in the column menu.
     column('operationDate', 'operationDate', { format: 'timestamp14', sort: 'operationDate' }),
-    column('customerId', 'customerId'),
+    column('customerId', 'customerId', { optional: true }),
     column('assetType', 'assetType', { names: 'assets.assetTypes', sort: 'assetType' }),
     column('operationType', 'operationType', { names: 'assets.operationTypes' }),
-    column('source', 'operationSource', { names: 'assets.sources' }),
-    column('operator', 'operatorName'),
-    column('direction', 'direction', { names: 'assets.directions', pinned: true }),
-    column('amount', 'amount', { format: 'amount', sort: 'amount', pinned: true }),
+    column('source', 'operationSource', { names: 'assets.sources', optional: true }),
+    column('operator', 'operatorName', { optional: true, long: true }),
+    column('direction', 'direction', { names: 'assets.directions' }),
+    column('amount', 'amount', { format: 'amount', sort: 'amount', pinned: true, outgoing: { field: 'direction', codes: DECREASES } }),
   ],
   detailTitle: 'assets.history.detail',
   rowKey: 'id',

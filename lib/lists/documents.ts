@@ -24,11 +24,11 @@ export const documentsList = defineList({
   columns: [
     column('uploadedAt', 'uploadedAt', { format: 'timestamp14', sort: 'uploadedAt' }),
     column('docType', 'docType', { names: 'documents.types', sort: 'docType' }),
-    column('fileName', 'fileName', { sort: 'fileName' }),
-    column('merchant', 'merchant'),
+    column('fileName', 'fileName', { sort: 'fileName', long: true }),
+    column('merchant', 'merchant', { long: true }),
     column('size', 'sizeLabel', { sort: 'size', optional: true }),
-    column('uploadedBy', 'uploadedBy', { optional: true }),
-    column('reason', 'reason'),
+    column('uploadedBy', 'uploadedBy', { optional: true, long: true }),
+    column('reason', 'reason', { long: true }),
     column('status', 'status', { names: 'documents.statuses', sort: 'status', pinned: true }),
   ],
   details: [

@@ -14,7 +14,7 @@ const customerFilter: ListFilter = { key: 'customer', label: 'list.customer', ki
 const merchantFilter: ListFilter = { key: 'merchant', label: 'merchant.fields.merchantNo', kind: 'option', source: 'merchants', within: 'customer' };
 
 const merchantNo = column('merchantNo', 'merchant_no', { sort: 'merchant_no' });
-const businessName = column('businessName', 'businessLabel');
+const businessName = column('businessName', 'businessLabel', { long: true });
 const accountNo = column('accountNo', 'account_no', { format: 'masked' });
 
 const BR_STATE = column('brState', 'brState', { names: 'merchant.brStates', tones: { expiring: 'warning', expired: 'error' } });
@@ -114,7 +114,7 @@ export const paymentsList = defineList({
   pageSizes: DEFAULT_PAGE_SIZES,
   columns: [
     merchantNo,
-    column('businessName', 'businessLabel', { optional: true }),
+    { ...businessName, optional: true },
     column('paymentType', 'payment_type', { names: 'paymentType', sort: 'payment_type' }),
     column('activationDate', 'activation_date', { sort: 'activation_date' }),
     ...FEES,
@@ -164,10 +164,10 @@ export const storesList = defineList({
   pageSizes: DEFAULT_PAGE_SIZES,
   columns: [
     column('storeCode', 'store_code', { sort: 'store_code' }),
-    column('storeName', 'store_name', { sort: 'store_name' }),
+    column('storeName', 'store_name', { sort: 'store_name', long: true }),
     merchantNo,
-    column('businessName', 'businessLabel', { optional: true }),
-    column('address', 'addressLabel'),
+    { ...businessName, optional: true },
+    column('address', 'addressLabel', { long: true }),
     column('terminals', 'tidNumber', { format: 'count' }),
     column('activationDate', 'activationDate', { sort: 'activation_date' }),
     { ...STORE_STATUS, sort: 'status', pinned: true },

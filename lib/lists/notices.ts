@@ -21,7 +21,7 @@ export const noticesList = defineList({
   pageSizes: DEFAULT_PAGE_SIZES,
   // The title first: on a phone it is what shows before the table scrolls sideways.
   columns: [
-    column('title', 'title'),
+    column('title', 'title', { long: true }),
     column('createdAt', 'createdAt', { format: 'timestamp14', sort: 'createdAt' }),
     column('kind', 'kind', { names: 'notices.kinds' }),
     column('importance', 'importance', { names: 'notices.importances' }),

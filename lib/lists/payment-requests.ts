@@ -7,14 +7,14 @@ const column = (id: string, field: string, rest: Partial<ListColumn> = {}): List
 const COLUMNS: ListColumn[] = [
   column('createdAt', 'createdAt', { format: 'timestamp14', sort: 'createdAt' }),
   column('requestNo', 'requestNo'),
-  column('merchant', 'merchant'),
-  column('store', 'store'),
-  column('description', 'description'),
+  column('merchant', 'merchant', { long: true }),
+  column('store', 'store', { long: true }),
+  column('description', 'description', { long: true }),
   column('expiresAt', 'expiresAt', { format: 'timestamp14', sort: 'expiresAt' }),
   column('paidAt', 'paidAt', { format: 'timestamp14', optional: true }),
   column('paymentType', 'paymentType', { names: 'paymentType', optional: true }),
   column('refno', 'refno', { optional: true }),
-  column('createdBy', 'createdBy', { optional: true }),
+  column('createdBy', 'createdBy', { optional: true, long: true }),
   column('amount', 'amount', { format: 'amount', sort: 'amount', pinned: true }),
   column('status', 'status', { names: 'collect.statuses', sort: 'status', pinned: true }),
 ];

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES, WALLETS } from '../domain/transaction-types';
+import { OUTGOING_CATEGORIES, PAYMENT_TYPES, WALLETS } from '../domain/transaction-types';
 import { SEARCH_SPAN_DAYS } from '../format/span';
 import { DEFAULT_PAGE_SIZES, defineList, type ListColumn, type ListDefinition } from '../list-kit/definition';
 
@@ -14,7 +14,7 @@ const column = (id: string, field: string, rest: Partial<ListColumn> = {}): List
 const FILE_COLUMNS: ListColumn[] = [
   column('settleDate', 'settledate', { format: 'day8', sort: 'settledate' }),
   column('merchant', 'merchant_no', { sort: 'merchant_no' }),
-  column('businessName', 'business_name'),
+  column('businessName', 'business_name', { long: true }),
   column('paymentType', 'payment_type', { names: 'paymentType', sort: 'payment_type' }),
   column('batch', 'batch_no', { sort: 'batch_no' }),
   column('fileName', 'file_name', { sort: 'file_name', optional: true }),
@@ -24,16 +24,20 @@ const FILE_COLUMNS: ListColumn[] = [
   column('volume', 'total_volume', { format: 'amount', sort: 'total_volume', pinned: true }),
 ];
 
-/** A settled transaction, as a file's details and its download list it. */
+/**
+ * A settled transaction, as a file's details and its download list it: in the drawer's width, when,
+ * where, which order, its type and its amount (money going out with its minus sign); the terminal,
+ * the RRN and the fee are in the column menu (the download writes them all).
+ */
 const TRANSACTION_COLUMNS: ListColumn[] = [
   { id: 'time', label: 'tx.time', field: 'gmt_payment', format: 'timestamp14' },
-  { id: 'store', label: 'tx.store', field: 'store_name' },
-  { id: 'terminal', label: 'tx.terminal', field: 'terminal_no' },
+  { id: 'store', label: 'tx.store', field: 'store_name', long: true },
+  { id: 'terminal', label: 'tx.terminal', field: 'terminal_no', optional: true },
   { id: 'order', label: 'tx.order', field: 'order_no' },
-  { id: 'rrn', label: 'tx.rrn', field: 'refno' },
+  { id: 'rrn', label: 'tx.rrn', field: 'refno', optional: true },
   { id: 'type', label: 'tx.transType', field: 'trans_type', names: 'codes.transType' },
-  { id: 'mdrFee', label: 'tx.mdrFee', field: 'mdr_fee', format: 'amount' },
-  { id: 'amount', label: 'tx.amount', field: 'trans_amount', format: 'amount', pinned: true },
+  { id: 'mdrFee', label: 'tx.mdrFee', field: 'mdr_fee', format: 'amount', optional: true },
+  { id: 'amount', label: 'tx.amount', field: 'trans_amount', format: 'amount', pinned: true, outgoing: { field: 'category', codes: OUTGOING_CATEGORIES } },
 ];
 
 function filesList(id: 'reconciliation' | 'reconWxAli', paymentTypes: readonly string[]): ListDefinition {

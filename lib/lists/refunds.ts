@@ -4,26 +4,31 @@ import { APPROVAL_STATUSES, PENDING_STATUS } from '../refunds/codes';
 
 const column = (id: string, field: string, rest: Partial<ListColumn> = {}): ListColumn => ({ id, label: `refund.col.${id}`, field, ...rest });
 
+/**
+ * What a maker and a checker decide by: when it was asked, the request's number, which sale (store
+ * and order), how much of how much, why, and where it stands. Who asked, the merchant number and the
+ * sale's time are in the column menu and the details.
+ */
 const COLUMNS: ListColumn[] = [
   column('createDate', 'createDate', { format: 'timestamp14', sort: 'createDate' }),
   column('refundNo', 'refundNo'),
-  column('merchant', 'merchantNo'),
-  column('store', 'storeName'),
+  column('merchant', 'merchantNo', { optional: true }),
+  column('store', 'storeName', { long: true }),
   column('order', 'alipayOrder'),
-  column('transTime', 'transTime', { format: 'timestamp14', sort: 'transTime' }),
+  column('transTime', 'transTime', { format: 'timestamp14', sort: 'transTime', optional: true }),
   column('transAmount', 'transAmount', { format: 'amount' }),
   column('reasonType', 'reasonType', { names: 'refund.reasonTypes' }),
-  column('applyUser', 'applyUserName'),
+  column('applyUser', 'applyUserName', { optional: true, long: true }),
   column('refundAmount', 'refundAmount', { format: 'amount', sort: 'refundAmount', pinned: true }),
   column('status', 'approveStatus', { names: 'refund.status', pinned: true }),
   column('terminal', 'terminalNo', { optional: true }),
   column('eft', 'eftOrder', { optional: true }),
   column('rrn', 'refno', { optional: true }),
   column('batchNo', 'refundBatchNo', { optional: true }),
-  column('reason', 'reason', { optional: true }),
+  column('reason', 'reason', { optional: true, long: true }),
   // The checker's words on a rejection: the requester reads them in the row's details and may show the column.
-  column('rejectReason', 'rejectReason', { optional: true }),
-  column('approveUser', 'approveUserName', { optional: true }),
+  column('rejectReason', 'rejectReason', { optional: true, long: true }),
+  column('approveUser', 'approveUserName', { optional: true, long: true }),
   column('approveDate', 'approveDate', { format: 'timestamp14', optional: true }),
 ];
 
@@ -83,7 +88,12 @@ export const refundDecidedList = defineList({
   defaultSort: 'approveDate',
   defaultDir: 'desc',
   pageSizes: DEFAULT_PAGE_SIZES,
-  columns: [...COLUMNS.filter((c) => c.id !== 'approveUser' && c.id !== 'approveDate'), column('approveUser', 'approveUserName'), column('approveDate', 'approveDate', { format: 'timestamp14' })],
+  // Decided requests are listed by their decision: when and by whom it was made come first, the
+  // request's date and the sale's amount go to the column menu to leave room for them.
+  columns: [
+    column('approveDate', 'approveDate', { format: 'timestamp14' }),
+    ...COLUMNS.filter((c) => c.id !== 'approveDate').map((c) => (c.id === 'approveUser' ? { ...c, optional: false } : c.id === 'createDate' || c.id === 'transAmount' ? { ...c, optional: true } : c)),
+  ],
   detailTitle: 'refund.list.detail',
   rowKey: 'refundId',
 });

@@ -1,20 +1,25 @@
-import { PAYMENT_TYPES } from '../domain/transaction-types';
+import { OUTGOING_CATEGORIES, PAYMENT_TYPES } from '../domain/transaction-types';
 import { SEARCH_SPAN_DAYS } from '../format/span';
 import { DEFAULT_PAGE_SIZES, defineList, type ListColumn } from '../list-kit/definition';
 
 const column = (id: string, field: string, rest: Partial<ListColumn> = {}): ListColumn => ({ id, label: `tx.${id}`, field, ...rest });
 
-/** What a merchant needs at a glance; the optional ones can be shown from the column menu. */
+/**
+ * What tells one transaction from another at a glance: when, where, which order, how it was paid,
+ * what it was (a sale, a void, a refund), the amount (money going out with its minus sign) and its
+ * status. The merchant and terminal numbers and the category (the type already says it) are in the
+ * column menu and the details.
+ */
 const COLUMNS: ListColumn[] = [
   column('time', 'gmt_payment', { format: 'timestamp14', sort: 'gmt_payment' }),
-  column('merchant', 'merchant_no', { sort: 'merchant_no' }),
-  column('store', 'store_name', { sort: 'store_code' }),
-  column('terminal', 'terminal_no', { sort: 'terminal_no' }),
+  column('merchant', 'merchant_no', { sort: 'merchant_no', optional: true }),
+  column('store', 'store_name', { sort: 'store_code', long: true }),
+  column('terminal', 'terminal_no', { sort: 'terminal_no', optional: true }),
   column('order', 'order_no', { sort: 'order_no' }),
   column('paymentType', 'payment_type', { names: 'paymentType', sort: 'payment_type' }),
   column('type', 'trans_type', { label: 'tx.transType', names: 'codes.transType', sort: 'trans_type' }),
-  column('category', 'category', { names: 'codes.category' }),
-  column('amount', 'trans_amount', { format: 'amount', sort: 'trans_amount', pinned: true }),
+  column('category', 'category', { names: 'codes.category', optional: true }),
+  column('amount', 'trans_amount', { format: 'amount', sort: 'trans_amount', pinned: true, outgoing: { field: 'category', codes: OUTGOING_CATEGORIES } }),
   column('status', 'trade_status', { names: 'codes.tradeStatus', pinned: true }),
   column('rrn', 'refno', { optional: true }),
   column('eft', 'out_trade_no', { optional: true }),

@@ -1,14 +1,18 @@
 import Big from 'big.js';
-import { SUMMARY_CATEGORIES } from '../domain/transaction-types';
-import { parseDecimal } from '../format/decimal';
+import { isOutgoing, SUMMARY_CATEGORIES } from '../domain/transaction-types';
+import { negateDecimal, parseDecimal, toFixedDecimal, type DecimalInput } from '../format/decimal';
 import type { ExportRow } from '../export/table';
 import type { ExportAccumulator, Translate } from '../list-kit/source';
+
+/** A category's total as the summary cards show it: voids and refunds with their minus sign. */
+export const categoryAmount = (category: string, amount: DecimalInput): DecimalInput => (isOutgoing(category) ? negateDecimal(amount) : amount);
 
 /**
  * The totals under an export, counted from the rows actually written (so the file's rows and its
  * totals always agree), in exact decimals: the count of every row, the net amount (sales less voids
  * and refunds; pre-authorisations move no money, as in the realtime summary), and each category's
- * count and amount.
+ * count and amount, voids and refunds with their minus sign as the rows show them (so the net is
+ * the sum of the three).
  */
 export class ExportTotals implements ExportAccumulator {
   readonly formats = [undefined, 'count', 'amount'] as const;
@@ -29,17 +33,18 @@ export class ExportTotals implements ExportAccumulator {
       this.count++;
       const category = this.categories[row.category as keyof typeof this.categories];
       if (!category) continue;
+      const signed = isOutgoing(String(row.category)) ? amount.neg() : amount;
       category.count++;
-      category.amount = category.amount.plus(amount);
-      this.net = row.category === 'SALE' ? this.net.plus(amount) : this.net.minus(amount);
+      category.amount = category.amount.plus(signed);
+      this.net = this.net.plus(signed);
     }
   }
 
   summary() {
     return {
       count: this.count,
-      net: this.net.toFixed(2),
-      categories: SUMMARY_CATEGORIES.map((name) => ({ name, count: this.categories[name].count, amount: this.categories[name].amount.toFixed(2) })),
+      net: toFixedDecimal(this.net),
+      categories: SUMMARY_CATEGORIES.map((name) => ({ name, count: this.categories[name].count, amount: toFixedDecimal(this.categories[name].amount) })),
     };
   }
 

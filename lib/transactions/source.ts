@@ -10,7 +10,7 @@ import { hasExactKey, textOf, type ListValues } from '../list-kit/definition';
 import type { ListSource } from '../list-kit/source';
 import { transactionsList } from '../lists/transactions';
 import type { SessionData } from '../session/session';
-import { ExportTotals } from './export-totals';
+import { categoryAmount, ExportTotals } from './export-totals';
 import { realtimeFilters, realtimeQuery, SINGLE_SEARCH_ROLE } from './query';
 
 /**
@@ -49,7 +49,7 @@ export const transactionsSource: ListSource = {
         summary: [
           { id: 'net', title: t('tx.totalAmount'), value: formatAmount(totalAmount) },
           { id: 'count', title: t('tx.count'), value: formatCount(total) },
-          ...summary.map((line) => ({ id: line.name, title: t('tx.summaryTitle', { name: t(`tx.summary.${line.name}`), count: formatCount(line.count) }), value: formatAmount(line.amount) })),
+          ...summary.map((line) => ({ id: line.name, title: t('tx.summaryTitle', { name: t(`tx.summary.${line.name}`), count: formatCount(line.count) }), value: formatAmount(categoryAmount(line.name, line.amount)) })),
         ],
       },
     };

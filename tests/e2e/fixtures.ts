@@ -207,3 +207,17 @@ export async function exportAs(page: Page, button: Locator, format: 'CSV' | 'Exc
   if (typeof outcome === 'string') throw new Error(outcome);
   return outcome;
 }
+
+/**
+ * Shows columns of the page's list from its column menu, as a user would: the optional ones
+ * (docs/list-kit.md) are hidden until chosen. `labels` names them as the menu does, or 'all'.
+ */
+export async function showColumns(page: Page, labels: readonly string[] | 'all') {
+  const menu = page.locator('.ant-dropdown:visible');
+  await clickUntilVisible(page.getByRole('button', { name: 'Columns' }), menu);
+  const boxes = labels === 'all' ? await menu.getByRole('checkbox').all() : labels.map((label) => menu.getByRole('checkbox', { name: label, exact: true }));
+  for (const box of boxes) if (!(await box.isChecked())) await box.check();
+  // The menu closes with a click outside it, as a person closes it.
+  await page.mouse.click(2, 200);
+  await expect(menu).toBeHidden();
+}

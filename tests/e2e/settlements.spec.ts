@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { LANGUAGE_TAGS, LANGUAGES } from '../../lib/i18n/languages';
-import { expect, exportAs, signIn, test } from './fixtures';
+import { expect, exportAs, showColumns, signIn, test } from './fixtures';
 
 const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const SPAN = `from=${hongKongDay(-90)}&to=${hongKongDay()}`;
@@ -81,6 +81,7 @@ test('fund settlement: totals add up, filtered by status, a merged remittance ex
   // A Monday a week or more ago holds the merged remittances of the even-numbered merchants' weekends.
   const monday = mondayOf(-7);
   await page.goto(`/transaction/settles?from=${monday}&to=${monday}`);
+  await showColumns(page, ['Merged remittance']);
   await rows(page).filter({ has: page.locator('td', { hasText: /^Yes$/ }) }).first().click();
   const members = page.getByRole('dialog', { name: 'Remittance' }).getByTestId('detail-members');
   await expect(members.locator('tbody tr.portal-row').first()).toBeVisible();

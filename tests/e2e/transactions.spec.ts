@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, exportAs, openOptions, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { expect, exportAs, openOptions, showColumns, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 const PAGE = '/transaction/transactions';
 const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
@@ -20,6 +20,8 @@ async function column(page: Page, header: string): Promise<string[]> {
 }
 
 const amount = (text: string) => Number(text.replaceAll(',', ''));
+/** The amount's size: the list sorts by it (the services' trans_amount); a void's or refund's minus sign only says its direction. */
+const size = (text: string) => Math.abs(amount(text));
 /** The list's record count ("1,234 records"). */
 async function recordCount(page: Page): Promise<number> {
   const text = await page.getByText(/^[\d,]+ records?$/).innerText();
@@ -50,6 +52,8 @@ async function search(page: Page) {
 test('filters by merchant, store, terminal, payment type and amount, each kept in the URL', async ({ page }) => {
   await signedIn(page, 'admin');
   await page.goto(`${PAGE}?${SPAN}`);
+  // The merchant and terminal numbers are in the column menu (the store says where a sale was).
+  await showColumns(page, ['Merchant no.', 'Terminal']);
   const all = await recordCount(page);
   expect(all).toBeGreaterThan(100);
 
@@ -83,8 +87,8 @@ test('filters by merchant, store, terminal, payment type and amount, each kept i
   await expect(page).toHaveURL(/amountFrom=100&amountTo=500.5/);
   expect(new Set(await column(page, 'Payment type'))).toEqual(new Set(['Alipay']));
   for (const text of await column(page, 'Amount (HKD)')) {
-    expect(amount(text)).toBeGreaterThanOrEqual(100);
-    expect(amount(text)).toBeLessThanOrEqual(500.5);
+    expect(size(text)).toBeGreaterThanOrEqual(100);
+    expect(size(text)).toBeLessThanOrEqual(500.5);
   }
 });
 
@@ -121,18 +125,18 @@ test('pages and sorts on the server; back and forward keep the filters', async (
 
   await page.getByRole('button', { name: 'Amount (HKD)' }).click();
   await expect(page).toHaveURL(/sort=trans_amount/);
-  const descending = (await column(page, 'Amount (HKD)')).map(amount);
+  const descending = (await column(page, 'Amount (HKD)')).map(size);
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
   await page.getByRole('button', { name: /Amount \(HKD\)/ }).click();
   await expect(page).toHaveURL(/dir=asc/);
-  const ascending = (await column(page, 'Amount (HKD)')).map(amount);
+  const ascending = (await column(page, 'Amount (HKD)')).map(size);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
   await page.goBack();
   await expect(page).toHaveURL(/sort=trans_amount/);
   await expect(page).not.toHaveURL(/dir=asc/);
   // The address changes before the page of the new address arrives: wait for its rows.
-  await expect.poll(async () => (await column(page, 'Amount (HKD)')).map(amount)).toEqual(descending);
+  await expect.poll(async () => (await column(page, 'Amount (HKD)')).map(size)).toEqual(descending);
   await page.goBack();
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`\\?${SPAN}$`));
@@ -262,12 +266,13 @@ test('exports the filtered view as CSV: its rows and totals equal the page summa
   const blank = rows.findIndex((row) => row.every((cell) => cell === ''));
   const data = rows.slice(1, blank);
   expect(data).toHaveLength(count);
-  const [typeAt, categoryAt, amountAt] = [header.indexOf('Payment type'), header.indexOf('Category'), header.indexOf('Amount (HKD)')];
+  const [paymentAt, typeAt, amountAt] = [header.indexOf('Payment type'), header.indexOf('Type'), header.indexOf('Amount (HKD)')];
   // Codes are written by their names, as the table shows them.
-  expect(new Set(data.map((row) => row[typeAt]))).toEqual(new Set(['Visa']));
-  expect(new Set(data.map((row) => row[categoryAt]))).toEqual(new Set(['Sale', 'Void', 'Refund']));
-  const sign = (category: string) => (category === 'Sale' ? 1 : category === 'Void' || category === 'Refund' ? -1 : 0);
-  expect(data.reduce((sum, row) => sum + sign(row[categoryAt] ?? '') * cents(row[amountAt] ?? ''), 0)).toBe(net);
+  expect(new Set(data.map((row) => row[paymentAt]))).toEqual(new Set(['Visa']));
+  expect(data.some((row) => /refund/i.test(row[typeAt] ?? ''))).toBe(true);
+  // Voids and refunds are written with their minus sign, as the page shows them: the rows add up to the net.
+  for (const row of data) expect((row[amountAt] ?? '').startsWith('-')).toBe(/void|refund/i.test(row[typeAt] ?? ''));
+  expect(data.reduce((sum, row) => sum + cents(row[amountAt] ?? ''), 0)).toBe(net);
 
   const totals = Object.fromEntries(rows.slice(blank + 2).filter((row) => row.length === 3).map(([name = '', n = '', amount = '']) => [name, { count: Number(n.replace(/,/g, '')), amount: cents(amount) }]));
   expect(totals['Net total']).toEqual({ count, amount: net });

@@ -145,10 +145,16 @@ describe.each(DATABASES)('total assets through the gateway on %s', (database) =>
     const file = await browser.call('GET', `/api/export/assetHistory?format=csv&id=${randomUUID()}&from=${from}&to=${today()}`);
     expect(file.status).toBe(200);
     const lines = file.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(csvLine(['Operation date', 'Customer ID', 'Asset type', 'Operation type', 'Operation source', 'Operator', 'Increase or decrease', 'Amount (HKD)']).trimEnd());
-    expect(lines.slice(1, 1 + year.ids.length).every((line) => line.startsWith('20') && line.includes(',C0001,'))).toBe(true);
-    expect(lines[1]).toMatch(/,System,(Increase|Decrease),/);
-    expect(lines).toContain(csvLine([en.export.totals.rows, formatCount(year.ids.length), formatAmount(year.sums?.totalIncrease), formatAmount(year.sums?.totalDecrease)]).trimEnd());
+    // The columns the list shows before anyone chooses; a decrease with its minus sign, in its row and in the decreases' total.
+    expect(lines[0]).toBe(csvLine(['Operation date', 'Asset type', 'Operation type', 'Increase or decrease', 'Amount (HKD)']).trimEnd());
+    const rows = lines.slice(1, 1 + year.ids.length);
+    expect(rows.every((line) => line.startsWith('20'))).toBe(true);
+    expect(rows.filter((line) => line.includes(',Decrease,')).every((line) => /,Decrease,"?-[\d,]+\.\d{2}"?$/.test(line))).toBe(true);
+    expect(rows.filter((line) => line.includes(',Increase,')).every((line) => /,Increase,"?[\d,]+\.\d{2}"?$/.test(line))).toBe(true);
+    expect(lines).toContain(csvLine([en.export.totals.rows, formatCount(year.ids.length), formatAmount(year.sums?.totalIncrease), formatAmount(`-${year.sums?.totalDecrease}`)]).trimEnd());
+    // Every column when asked for: the customer is the user's own.
+    const all = await browser.call('GET', `/api/export/assetHistory?format=csv&id=${randomUUID()}&from=${from}&to=${today()}&columns=operationDate,customerId,operator,amount`);
+    expect(all.text.replace(/^\uFEFF/, '').split('\r\n').slice(1, 1 + year.ids.length).every((line) => line.includes(',C0001,'))).toBe(true);
   });
 
   it('never gives partners total assets, neither in the portal nor at the services', async () => {

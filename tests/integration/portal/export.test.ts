@@ -97,14 +97,18 @@ async function databaseView(customer: string, from: string, to: string, extra = 
   );
 }
 
-/** Totals computed by the test from the database rows, in exact decimals. */
+/** An amount as the portal shows it: money going out (a void, a refund) with its minus sign. */
+const shownAmount = (amount: string, category: string) => (category === 'VOID' || category === 'REFUND' ? new Big(amount).neg() : new Big(amount));
+
+/** Totals computed by the test from the database rows, in exact decimals (`upstream`: as the services sum them, unsigned). */
 function expectedTotals(rows: DbRow[]) {
   const sum = (category: string) => rows.filter((r) => r.category === category).reduce((total, r) => total.plus(r.amount), new Big(0));
   const net = sum('SALE').minus(sum('VOID')).minus(sum('REFUND'));
   return {
     count: rows.length,
     net: net.toFixed(2),
-    categories: SUMMARY_CATEGORIES.map((name) => ({ name, count: rows.filter((r) => r.category === name).length, amount: sum(name).toFixed(2) })),
+    categories: SUMMARY_CATEGORIES.map((name) => ({ name, count: rows.filter((r) => r.category === name).length, amount: shownAmount(sum(name).toFixed(2), name).toFixed(2) })),
+    upstream: SUMMARY_CATEGORIES.map((name) => ({ name, count: rows.filter((r) => r.category === name).length, amount: sum(name).toFixed(2) })),
   };
 }
 
@@ -132,7 +136,7 @@ describe('the CSV export of a view', () => {
     expect(response.headers.get('x-export-total')).toBe(String(db.length));
     expect(header).toEqual(DEFAULT_COLUMNS.map((c) => message(en, c.label)));
     const at = (id: string) => DEFAULT_COLUMNS.findIndex((c) => c.id === id);
-    expect(data.map((r) => [r[at('order')], r[at('merchant')], r[at('amount')]])).toEqual(db.map((r) => [r.order_no, r.merchant_no, formatAmount(r.amount)]));
+    expect(data.map((r) => [r[at('order')], r[at('amount')]])).toEqual(db.map((r) => [r.order_no, formatAmount(shownAmount(r.amount, r.category).toFixed())]));
     expect(data.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r[at('time')] as string))).toBe(true);
 
     const expected = expectedTotals(db);
@@ -148,7 +152,7 @@ describe('the CSV export of a view', () => {
     );
     expect(realtime.body.data.total).toBe(data.length);
     expect(new Big(realtime.body.data.totalAmount).eq(expected.net)).toBe(true);
-    expect(realtime.body.data.summary.map((s) => [s.name, s.count, new Big(s.amount).toFixed(2)])).toEqual(expected.categories.map((c) => [c.name, c.count, c.amount]));
+    expect(realtime.body.data.summary.map((s) => [s.name, s.count, new Big(s.amount).toFixed(2)])).toEqual(expected.upstream.map((c) => [c.name, c.count, c.amount]));
 
     expect((await progressOf(browser, id)).body).toEqual({ ok: true, data: { written: db.length, total: db.length, done: true, cancelled: false, failed: false } });
   });
@@ -160,13 +164,13 @@ describe('the CSV export of a view', () => {
     const response = await browser.open(exportPath({ format: 'csv', id: randomUUID(), from: day, to: day, columns: 'amount,order,rrn,settleDate', sort: 'trans_amount', dir: 'asc' }));
     const { header, data, totals } = csvParts(await readText(response));
     expect(header).toEqual([zhTW.tx.amount, zhTW.tx.order, zhTW.tx.rrn, zhTW.tx.settleDate]);
-    const db = await upstream.db.query<{ amount: string; order_no: string; refno: string }>(
-      `SELECT trans_amount::text AS amount, order_no, refno FROM transactions WHERE customer_no = 'C0001' AND gmt_payment BETWEEN $1 AND $2 AND trans_type = ANY($3)
+    const db = await upstream.db.query<{ amount: string; order_no: string; refno: string; category: string }>(
+      `SELECT trans_amount::text AS amount, order_no, refno, category FROM transactions WHERE customer_no = 'C0001' AND gmt_payment BETWEEN $1 AND $2 AND trans_type = ANY($3)
         ORDER BY trans_amount ASC, id ASC`,
       [`${day} 00:00:00`, `${day} 23:59:59`, DEFAULT_TRANS_TYPES],
     );
     expect(db.length).toBeGreaterThan(0);
-    expect(data.map((r) => r.slice(0, 3))).toEqual(db.map((r) => [formatAmount(r.amount), r.order_no, r.refno]));
+    expect(data.map((r) => r.slice(0, 3))).toEqual(db.map((r) => [formatAmount(shownAmount(r.amount, r.category).toFixed()), r.order_no, r.refno]));
     expect(data.every((r) => r.length === 4 && /^(\d{4}-\d{2}-\d{2}|-)$/.test(r[3] as string))).toBe(true);
     expect(totals.map((r) => r[0])).toEqual([zhTW.export.totals.summary, zhTW.export.totals.net, zhTW.tx.summary.SALE, zhTW.tx.summary.VOID, zhTW.tx.summary.REFUND]);
   });
@@ -189,7 +193,8 @@ describe('the xlsx export', () => {
     const amount = DEFAULT_COLUMNS.findIndex((c) => c.id === 'amount');
     const db = await databaseView('C0001', view.from, view.to);
     expect(rows).toHaveLength(db.length);
-    expect(rows.map((r) => r.cells[amount])).toEqual(db.map((r, i) => ({ ref: `I${i + 2}`, style: 2, type: 'n', value: new Big(r.amount).toFixed() })));
+    const letter = String.fromCharCode(65 + amount);
+    expect(rows.map((r) => r.cells[amount])).toEqual(db.map((r, i) => ({ ref: `${letter}${i + 2}`, style: 2, type: 'n', value: shownAmount(r.amount, r.category).toFixed() })));
     // Every other cell shows the CSV's text; amounts shown through their number format give the CSV's text too.
     expect(rows.map((r) => r.cells.map((c) => (c.type === 'n' ? formatAmount(c.value) : c.value)))).toEqual(csv.data);
 

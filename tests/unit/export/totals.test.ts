@@ -21,15 +21,16 @@ describe('the totals under an export', () => {
       net: '12345678901233.61',
       categories: [
         { name: 'SALE', count: 3, amount: '12345678901234.86' },
-        { name: 'VOID', count: 1, amount: '0.20' },
-        { name: 'REFUND', count: 1, amount: '1.05' },
+        // Voids and refunds with their minus sign, as the rows show them: the net is the sum of the three.
+        { name: 'VOID', count: 1, amount: '-0.20' },
+        { name: 'REFUND', count: 1, amount: '-1.05' },
       ],
     });
     expect(totals.rows(t)).toEqual([
       [{ value: 'export.totals.net' }, { value: 6, format: 'count' }, { value: '12345678901233.61', format: 'amount' }],
       [{ value: 'tx.summary.SALE' }, { value: 3, format: 'count' }, { value: '12345678901234.86', format: 'amount' }],
-      [{ value: 'tx.summary.VOID' }, { value: 1, format: 'count' }, { value: '0.20', format: 'amount' }],
-      [{ value: 'tx.summary.REFUND' }, { value: 1, format: 'count' }, { value: '1.05', format: 'amount' }],
+      [{ value: 'tx.summary.VOID' }, { value: 1, format: 'count' }, { value: '-0.20', format: 'amount' }],
+      [{ value: 'tx.summary.REFUND' }, { value: 1, format: 'count' }, { value: '-1.05', format: 'amount' }],
     ]);
     expect(new ExportTotals().header(t)).toEqual(['export.totals.summary', 'export.totals.count', 'tx.amount']);
   });
