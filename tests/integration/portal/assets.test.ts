@@ -145,7 +145,7 @@ describe.each(DATABASES)('total assets through the gateway on %s', (database) =>
     const file = await browser.call('GET', `/api/export/assetHistory?format=csv&id=${randomUUID()}&from=${from}&to=${today()}`);
     expect(file.status).toBe(200);
     const lines = file.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(csvLine(['Operation date', 'Customer ID', 'Asset type', 'Operation type', 'Operation source', 'Operator', 'Increase or decrease', 'Amount (HKD)']).trimEnd());
+    expect(lines[0]).toBe(csvLine(['Operation date', 'Customer no.', 'Asset type', 'Operation type', 'Operation source', 'Operator', 'Increase or decrease', 'Amount (HKD)']).trimEnd());
     expect(lines.slice(1, 1 + year.ids.length).every((line) => line.startsWith('20') && line.includes(',C0001,'))).toBe(true);
     expect(lines[1]).toMatch(/,System,(Increase|Decrease),/);
     expect(lines).toContain(csvLine([en.export.totals.rows, formatCount(year.ids.length), formatAmount(year.sums?.totalIncrease), formatAmount(year.sums?.totalDecrease)]).trimEnd());
