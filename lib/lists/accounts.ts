@@ -23,7 +23,7 @@ export const accountsList = defineList({
     column('contactEmail', 'contactEmail'),
     // The role's name in the user's language, as the services give it (roleName, roleTName, roleCName).
     column('role', 'roleLabel', { sort: 'roleId' }),
-    column('contactNumber', 'contactNumber', { optional: true }),
+    column('contactNumber', 'contactNumber', { optional: true, format: 'phone' }),
     column('jobTitle', 'jobTitle', { optional: true }),
     column('department', 'department', { optional: true }),
     column('lastPwdDate', 'lastPwdDate', { optional: true }),
@@ -35,7 +35,7 @@ export const accountsList = defineList({
     column('contactName', 'contactName'),
     column('appellation', 'appellation', { names: 'accounts.appellations' }),
     column('contactEmail', 'contactEmail'),
-    column('contactNumber', 'contactNumber'),
+    column('contactNumber', 'contactNumber', { format: 'phone' }),
     column('role', 'roleLabel'),
     column('jobTitle', 'jobTitle'),
     column('department', 'department'),
