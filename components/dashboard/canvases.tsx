@@ -11,6 +11,12 @@ export interface DrawnAxis {
   labels: { lines: string[]; at: number; width: number; height: number }[];
 }
 
+/** What a chart drew at its width (CSS pixels). */
+export interface DrawnAxes {
+  width: number;
+  axes: DrawnAxis[];
+}
+
 /**
  * Records, on the canvas (`data-axis-labels`), the labels each axis drew and where: a canvas has no
  * text to read, and the end-to-end tests check from it that a chart's labels neither repeat nor run
@@ -34,7 +40,7 @@ const recordAxisLabels: Plugin = {
         chart.ctx.restore();
         return { axis: scale.id, horizontal: scale.isHorizontal(), rotation: scale.labelRotation, labels };
       });
-    chart.canvas.dataset.axisLabels = JSON.stringify(axes);
+    chart.canvas.dataset.axisLabels = JSON.stringify({ width: chart.width, axes } satisfies DrawnAxes);
   },
 };
 

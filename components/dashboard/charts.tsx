@@ -67,7 +67,8 @@ export function CurveChart({ current, previous, summary }: { current: DayFigure[
         data={{
           // The x axis is the position in the week; each point's own day is in its tooltip title.
           labels: current.map((day) => shortDay(day.day)),
-          datasets: series.map((s) => ({ label: s.label, data: s.days.map((d) => plotValue(d.amount)), borderColor: s.colour, backgroundColor: s.colour, borderDash: s.dash, tension: 0.25 })),
+          // Monotone curves never swing past their points: a day of zero is not drawn below zero.
+          datasets: series.map((s) => ({ label: s.label, data: s.days.map((d) => plotValue(d.amount)), borderColor: s.colour, backgroundColor: s.colour, borderDash: s.dash, cubicInterpolationMode: 'monotone' as const })),
         }}
         options={{
           ...base,

@@ -84,10 +84,10 @@ const isWide = (char: string) => charWidth(char) === 2;
 
 /**
  * The words of a name, for wrapping: Latin words are cut at spaces, each Chinese character stands alone
- * (a line may break between any two), and a bracketed part stays whole where it fits.
+ * (a line may break between any two), and a bracketed part (a district) stays whole where it fits.
  */
 function wordsOf(name: string): string[] {
-  return name.match(/[（「][^）」]*[）」]|\p{Script=Han}|[^\s\p{Script=Han}（「]+|[（「]/gu) ?? [];
+  return name.match(/[（「][^）」]*[）」]|\([^)]*\)|\p{Script=Han}|[^\s\p{Script=Han}（「(]+|[（「(]/gu) ?? [];
 }
 
 /** Lines of at most `letters` Latin letters' width; a word longer than a line is cut. */

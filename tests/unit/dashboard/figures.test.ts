@@ -112,3 +112,12 @@ describe('the value axes', () => {
     expect(axisAmount(0.5, 'en')).toBe('0.5');
   });
 });
+
+describe('a district in brackets', () => {
+  it('goes whole to the second line rather than being split', () => {
+    expect(storeAxisLabels([{ name: 'Golden Harbour Seafood Restaurant (Kwun Tong)', code: 'S1' }, { name: 'Golden Harbour Tea House (Wan Chai)', code: 'S2' }], 24)).toEqual([
+      ['Seafood Restaurant', '(Kwun Tong)'],
+      ['Tea House (Wan Chai)'],
+    ]);
+  });
+});
