@@ -4,10 +4,11 @@
  * Bakery (Sha Tin)", "Visa") only arrives when the message is formatted, and a Chinese message
  * cannot know whether its placeholder holds Latin or Chinese text ("{store}自…" wants a space after
  * a Latin name, none after a Chinese one). This puts the space where Han characters touch Latin
- * letters, digits, or the brackets and percent sign that close a Latin name or figure.
+ * letters or the brackets that close a Latin name. Digits are left as they come: the messages space
+ * their own figures, and a Chinese address writes its number against the street ("彌敦道12號").
  */
-const HAN_THEN_LATIN = /(\p{Script=Han})([A-Za-z0-9([])/gu;
-const LATIN_THEN_HAN = /([A-Za-z0-9)\]%])(\p{Script=Han})/gu;
+const HAN_THEN_LATIN = /(\p{Script=Han})([A-Za-z([])/gu;
+const LATIN_THEN_HAN = /([A-Za-z)\]])(\p{Script=Han})/gu;
 
 export function spaceBetweenScripts(text: string): string {
   return text.replace(HAN_THEN_LATIN, '$1 $2').replace(LATIN_THEN_HAN, '$1 $2');
