@@ -141,11 +141,15 @@ function sharedStart(names: readonly string[]): string {
 export function storeAxisLabels(stores: readonly { name: string; code: string }[], letters: number): string[][] {
   const shared = sharedStart(stores.map((store) => store.name));
   const shortNames = stores.map((store) => store.name.slice(shared.length).trim());
-  const lay = (name: string, budget: number) => {
-    const lines = wrap(name, letters);
-    return lines.length <= 2 ? lines : wrap(clipLabel(name, budget), letters).slice(0, 2);
+  // Wrapping at words can take more room than the letters a cut keeps ("Tea House (Central and
+  // Western)" at 18 letters a line), and a third line would be dropped unseen ("(Central and Weste"):
+  // the cut takes a letter more each time until the name fits two lines.
+  const lay = (name: string) => {
+    let lines = wrap(name, letters);
+    for (let budget = letters * 2 - 2; lines.length > 2 && budget > 2; budget--) lines = wrap(clipLabel(name, budget), letters);
+    return lines.slice(0, 2);
   };
-  const labels = shortNames.map((name) => lay(name, letters * 2 - 2));
+  const labels = shortNames.map(lay);
   const keys = labels.map((lines) => lines.join(' '));
   // Names that differ only where they were cut (or not at all): the second line gives the store code.
   return labels.map((lines, i) => (keys.indexOf(keys[i] ?? '') !== keys.lastIndexOf(keys[i] ?? '') ? [clipLabel(shortNames[i] ?? '', letters), stores[i]?.code ?? ''] : lines));

@@ -121,3 +121,19 @@ describe('a district in brackets', () => {
     ]);
   });
 });
+
+describe('a name that wraps to three lines', () => {
+  it('is cut in the middle until it takes two, never losing its end unmarked', () => {
+    const labels = storeAxisLabels(
+      [
+        { name: 'Golden Harbour Tea House (Central and Western)', code: 'S1' },
+        { name: 'Golden Harbour Bakery (Sha Tin)', code: 'S2' },
+      ],
+      18,
+    );
+    expect(labels[0]).toHaveLength(2);
+    expect(labels[0]?.join(' ')).toContain('…');
+    expect(labels[0]?.join(' ').endsWith('Western)')).toBe(true);
+    expect(labels[1]).toEqual(['Bakery (Sha Tin)']);
+  });
+});
