@@ -44,6 +44,11 @@ export const theme: ThemeConfig = {
     // The palette antd derives from that dark green gives success alerts a murky grey (#adb8a5): its own light ones instead.
     colorSuccessBg: '#f6ffed',
     colorSuccessBorder: '#b7eb8f',
+    // antd's gold (#faad14) as a warning tag's text on its own light background is 1.8:1 ("expires within
+    // 30 days" on Merchant information); its ninth step passes AA at 6.5:1, with antd's light background and border kept.
+    colorWarning: '#874d00',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
     borderRadius: 6,
     fontFamily: FONT_FAMILY,
   },
