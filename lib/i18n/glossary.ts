@@ -156,6 +156,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     concept: 'an email (the message)',
     term: { en: ['email'], zhTW: ['電郵'], zhCN: ['邮件'] },
+    // 邮箱 is the address (the concept above); a mail one is sent ("一封…邮箱") is not.
+    avoid: { zhCN: [/封[^，。；]*邮箱/u] },
     keys: ['help.faq.forgot.a', 'accounts.mailNote', 'password.managementNotSet'],
   },
   {
