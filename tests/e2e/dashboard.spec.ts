@@ -4,7 +4,7 @@ import Big from 'big.js';
 import type { DrawnAxes, DrawnAxis } from '../../components/dashboard/canvases';
 import { E2E_ENV } from '../../playwright.config';
 import { expect, signIn, test, ZH_HK_LABELS } from './fixtures';
-import { pdfLines } from './pdf-text';
+import { pdfLines } from './pdf-lines';
 
 /** Counts the pixels a chart drew: a canvas that stayed blank has none. */
 async function drawnPixels(page: Page, testId: string) {
