@@ -2,7 +2,7 @@ import { wallClock } from '../lib/format/date';
 
 /**
  * The services' clock. Tests move it forward (POST /dev/clock, test mode only) to expire reset
- * links and lockouts without waiting.
+ * links and lockouts without waiting, or set it to a wall-clock time (the dashboard just after midnight).
  */
 export class Clock {
   private offsetMs = 0;
@@ -18,6 +18,14 @@ export class Clock {
 
   advance(ms: number) {
     this.offsetMs += ms;
+  }
+
+  /** Sets the clock to a business wall-clock time, "yyyy-MM-dd HH:mm:ss" (just after midnight, say). */
+  setTo(wall: string) {
+    const asUtc = Date.parse(`${wall.replace(' ', 'T')}Z`);
+    // The zone's offset at that moment: what the wall clock shows for it, less the moment itself.
+    const shown = Date.parse(`${wallClock(new Date(asUtc)).time.replace(' ', 'T')}Z`);
+    this.offsetMs = asUtc - (shown - asUtc) - Date.now();
   }
 
   reset() {

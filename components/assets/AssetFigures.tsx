@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { ShareChart } from '@/components/dashboard/charts';
 import { FitStatistic } from '@/components/ui/FitStatistic';
 import { PANEL_FIGURES, type PanelFigure } from '@/lib/assets/codes';
-import { formatAmount } from '@/lib/format/money';
+import { formatMoney } from '@/lib/format/money';
 
 /** The figures of total assets (spec section 3), each with its one-line explanation, in HKD. */
 export function AssetFigures({ figures }: { figures: Record<PanelFigure, string> }) {
@@ -15,7 +15,8 @@ export function AssetFigures({ figures }: { figures: Record<PanelFigure, string>
       {PANEL_FIGURES.map((id) => (
         <Col key={id} xs={24} sm={12} xl={6}>
           <Card style={{ height: '100%' }} data-testid={`asset-${id}`}>
-            <FitStatistic title={t(`figures.${id}.name`)} value={formatAmount(figures[id])} prefix="HKD" />
+            {/* The currency is part of the value's text, so that it reads "HKD 1,234.00" when copied or spoken too. */}
+            <FitStatistic title={t(`figures.${id}.name`)} value={formatMoney(figures[id])} />
             <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
               {t(`figures.${id}.explanation`)}
             </Typography.Paragraph>

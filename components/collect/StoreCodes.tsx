@@ -4,6 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex } from 'antd';
 import { useTranslations } from 'next-intl';
 import { SectionHeading } from '@/components/ui/SectionHeading';
+import { spaceBetweenScripts } from '@/lib/i18n/spacing';
 
 /** A merchant's stores that can take payments, each with its QR code as SVG markup made on the server. */
 export interface MerchantCodes {
@@ -24,7 +25,7 @@ export function StoreCodes({ merchants }: { merchants: MerchantCodes[] }) {
           <Card key={store.code} size="small" title={<span style={{ whiteSpace: 'normal' }}>{`${store.name} (${store.code})`}</span>} data-testid="store-code">
             <div
               role="img"
-              aria-label={t('storeQrLabel', { store: store.name, merchant: merchant.name })}
+              aria-label={spaceBetweenScripts(t('storeQrLabel', { store: store.name, merchant: merchant.name }))}
               style={{ width: '100%', maxWidth: 200, margin: '0 auto 12px' }}
               // Markup the server made with qrcode from the store's pay link: no user text in it.
               dangerouslySetInnerHTML={{ __html: store.svg }}

@@ -7,8 +7,9 @@ import type { ReactNode } from 'react';
 import text from '@/components/text/text.module.css';
 import styles from '@/components/ui/surface.module.css';
 import { compareWeeks, signedChange } from '@/lib/dashboard/figures';
+import { formatDay8 } from '@/lib/format/date';
 import type { DashboardPanel, PanelData } from '@/lib/dashboard/load';
-import { formatAmount, formatCount } from '@/lib/format/money';
+import { formatAmount, formatCount, formatMoney } from '@/lib/format/money';
 import { localName, type Names } from '@/lib/i18n/names';
 import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
 import { CHART_HEIGHT } from './ChartFigure';
@@ -41,7 +42,7 @@ const FIGURE_HEIGHT = CHART_HEIGHT + 36; // the chart-or-table switch above it: 
 const BODY_HEIGHT: Record<DashboardPanel, number> = {
   totals: 64,
   counts: 100,
-  curve: FIGURE_HEIGHT + 36, // the week's comparison line above the figure
+  curve: FIGURE_HEIGHT + 88, // above the figure: the comparison, what it compares and today so far (22 px lines, 4 px apart, 14 px below)
   transTypes: FIGURE_HEIGHT,
   topStores: FIGURE_HEIGHT,
   paymentTypes: FIGURE_HEIGHT,
@@ -96,18 +97,29 @@ export function CountsBody({ data }: { data: PanelData<'counts'> }) {
   );
 }
 
+/**
+ * The seven-day comparison of whole days (the services leave today out of it: a day still filling up
+ * read as a fall), says which days it compares, and gives today so far on its own line.
+ */
 export function CurveBody({ data }: { data: PanelData<'curve'> }) {
   const t = useTranslations('dashboard.curve');
   const week = compareWeeks(data.current, data.previous);
   const change = signedChange(week);
   const tone = week.direction === 'down' ? text.danger : week.direction === 'up' ? text.success : text.secondary;
+  const span = { from: formatDay8(data.current[0]?.day), to: formatDay8(data.current.at(-1)?.day) };
   return (
     <>
-      <p className={text.paragraph} data-testid="curve-comparison">
-        <strong className={text.strong}>HKD {formatAmount(week.current)}</strong>{' '}
+      <p className={text.paragraph} style={{ marginBottom: 4 }} data-testid="curve-comparison">
+        <strong className={text.strong}>{formatMoney(week.current)}</strong>{' '}
         <span className={tone}>{change === null ? t('noComparison') : t('change', { percent: change })}</span>
       </p>
-      <CurveChart current={data.current} previous={data.previous} summary={t('summary', { current: formatAmount(week.current), previous: formatAmount(week.previous) })} />
+      <p className={`${text.paragraph} ${text.secondary}`} style={{ marginBottom: 4 }} data-testid="curve-basis">
+        {t('basis', span)}
+      </p>
+      <p className={`${text.paragraph} ${text.secondary}`} data-testid="curve-today">
+        {t('today', { time: data.today.until.slice(0, 5), amount: formatMoney(data.today.amount), count: data.today.count })}
+      </p>
+      <CurveChart current={data.current} previous={data.previous} summary={t('summary', { ...span, current: formatMoney(week.current), previous: formatMoney(week.previous) })} />
     </>
   );
 }

@@ -2,9 +2,9 @@
 
 import type { Scale, TooltipItem } from 'chart.js';
 import dynamic from 'next/dynamic';
-import { useTranslations } from 'next-intl';
-import { axisLetters, CHART_PALETTE, clipLabel, plotValue, shortDay, type DayFigure } from '@/lib/dashboard/figures';
-import { formatAmount, formatCount } from '@/lib/format/money';
+import { useLocale, useTranslations } from 'next-intl';
+import { axisAmount, axisLetters, CHART_PALETTE, plotValue, shortDay, storeAxisLabels, valueAxisMin, type DayFigure } from '@/lib/dashboard/figures';
+import { formatAmount, formatCount, formatMoney } from '@/lib/format/money';
 import { CanvasSkeleton, ChartFigure } from './ChartFigure';
 
 // A canvas has nothing to show before the browser draws it, so Chart.js loads after the page is
@@ -28,16 +28,25 @@ function baseOptions(label: (item: Item) => string, title?: (items: Item[]) => s
   };
 }
 
-const amountAxis = { ticks: { callback: (value: string | number) => formatAmount(value) } };
+/**
+ * The axis of amounts: from zero unless a value is below it, its round steps shown whole in the
+ * reader's language, never turned (Chart.js turned long ticks on their side and ran them into each
+ * other at 1440 and 390 px), and as many as fit side by side with room between them.
+ */
+const amountAxis = (values: readonly number[], locale: string) => ({
+  min: valueAxisMin(values),
+  ticks: { callback: (value: string | number) => axisAmount(Number(value), locale), maxRotation: 0, autoSkip: true, autoSkipPadding: 16 },
+});
 
 export function CurveChart({ current, previous, summary }: { current: DayFigure[]; previous: DayFigure[]; summary: string }) {
   const t = useTranslations('dashboard');
+  const locale = useLocale();
   const series = [
     { label: t('curve.current'), days: current, colour: CHART_PALETTE[0], dash: [] },
     { label: t('curve.previous'), days: previous, colour: CHART_PALETTE[1], dash: [6, 4] },
   ];
   const base = baseOptions(
-    (item) => `${item.dataset.label}: HKD ${formatAmount(series[item.datasetIndex]?.days[item.dataIndex]?.amount)}`,
+    (item) => `${item.dataset.label}: ${formatMoney(series[item.datasetIndex]?.days[item.dataIndex]?.amount)}`,
     (items) => items.map((item) => shortDay(series[item.datasetIndex]?.days[item.dataIndex]?.day ?? '')).join(' / '),
   );
   return (
@@ -47,8 +56,8 @@ export function CurveChart({ current, previous, summary }: { current: DayFigure[
       table={{
         columns: [
           { key: 'day', title: t('curve.day') },
-          { key: 'current', title: `${t('curve.current')} (HKD)`, numeric: true },
-          { key: 'previous', title: `${t('curve.previous')} (HKD)`, numeric: true },
+          { key: 'current', title: t('curve.currentAmount'), numeric: true },
+          { key: 'previous', title: t('curve.previousAmount'), numeric: true },
         ],
         rows: current.map((day, i) => ({ day: `${shortDay(day.day)} / ${shortDay(previous[i]?.day ?? '')}`, current: formatAmount(day.amount), previous: formatAmount(previous[i]?.amount) })),
       }}
@@ -58,12 +67,13 @@ export function CurveChart({ current, previous, summary }: { current: DayFigure[
         data={{
           // The x axis is the position in the week; each point's own day is in its tooltip title.
           labels: current.map((day) => shortDay(day.day)),
-          datasets: series.map((s) => ({ label: s.label, data: s.days.map((d) => plotValue(d.amount)), borderColor: s.colour, backgroundColor: s.colour, borderDash: s.dash, tension: 0.25 })),
+          // Monotone curves never swing past their points: a day of zero is not drawn below zero.
+          datasets: series.map((s) => ({ label: s.label, data: s.days.map((d) => plotValue(d.amount)), borderColor: s.colour, backgroundColor: s.colour, borderDash: s.dash, cubicInterpolationMode: 'monotone' as const })),
         }}
         options={{
           ...base,
           plugins: { ...base.plugins, legend: { position: 'bottom', labels: { usePointStyle: true, pointStyle: 'line' } } },
-          scales: { y: amountAxis },
+          scales: { y: amountAxis([...current, ...previous].map((d) => plotValue(d.amount)), locale), x: { ticks: { maxRotation: 0, autoSkipPadding: 12 } } },
         }}
       />
     </ChartFigure>
@@ -92,12 +102,24 @@ function tableOf(rows: NamedFigure[], nameTitle: string, t: ReturnType<typeof us
 
 export function TopStoresChart({ rows, summary }: { rows: NamedFigure[]; summary: string }) {
   const t = useTranslations('dashboard');
+  const locale = useLocale();
+  const values = rows.map((r) => plotValue(r.amount));
+  // The axis names each bar on up to two lines that tell the stores apart (lib/dashboard/figures.ts);
+  // the bars' own labels, which the tooltip's title shows, stay whole.
+  const storeLabels = (chartWidth: number) => storeAxisLabels(rows.map((r) => ({ name: r.label, code: r.key })), axisLetters(chartWidth));
   return (
     <ChartFigure testId="chart-topStores" summary={summary} table={tableOf(rows, t('topStores.store'), t)}>
       <Bar
         aria-label={summary}
-        data={{ labels: rows.map((r) => r.label), datasets: [{ label: t('amount'), data: rows.map((r) => plotValue(r.amount)), backgroundColor: CHART_PALETTE[0] }] }}
-        options={{ ...baseOptions((item) => `HKD ${formatAmount(rows[item.dataIndex]?.amount)} · ${formatCount(rows[item.dataIndex]?.count)}`), indexAxis: 'y', scales: { x: amountAxis, y: { ticks: { callback(this: Scale, _: unknown, index: number) { return clipLabel(rows[index]?.label ?? '', axisLetters(this.chart.width)); } } } } }}
+        data={{ labels: rows.map((r) => r.label), datasets: [{ label: t('amount'), data: values, backgroundColor: CHART_PALETTE[0] }] }}
+        options={{
+          ...baseOptions((item) => `${formatMoney(rows[item.dataIndex]?.amount)} · ${formatCount(rows[item.dataIndex]?.count)}`),
+          indexAxis: 'y',
+          scales: {
+            x: amountAxis(values, locale),
+            y: { ticks: { autoSkip: false, callback(this: Scale, _: unknown, index: number) { return storeLabels(this.chart.width)[index] ?? ''; } } },
+          },
+        }}
       />
     </ChartFigure>
   );
@@ -123,7 +145,7 @@ export function ShareChart({ rows, summary, nameTitle, measure, testId }: { rows
         }}
         options={baseOptions((item) => {
           const row = rows[item.dataIndex];
-          const money = `HKD ${formatAmount(row?.amount)}`;
+          const money = formatMoney(row?.amount);
           if (row?.count === undefined) return `${item.label}: ${money}`;
           const count = formatCount(row.count);
           return `${item.label}: ${measure === 'count' ? `${count} · ${money}` : `${money} · ${count}`}`;

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { lastPasswordDate, personWithEmail, profileLabels, roleName } from '@/lib/auth/profile';
 import { postJson } from '@/lib/client/api';
+import { formatPhone } from '@/lib/format/phone';
 import { languageOfTag } from '@/lib/i18n/languages';
 import { localName } from '@/lib/i18n/names';
 import { ContactDialog } from './ContactDialog';
@@ -66,8 +67,8 @@ export function ProfileDialog({ account, onClose }: { account: string; onClose: 
             <Descriptions.Item label={t('profile.contactName')}>{profile.contactName}</Descriptions.Item>
             <Descriptions.Item label={t('profile.contactEmail')}>{profile.contactEmail}</Descriptions.Item>
             <Descriptions.Item label={t('profile.contactNumber')}>
-              {profile.contactNumber}
-              {profile.pendingContactNumber && <div style={{ opacity: 0.7 }}>{t('profile.pendingNumber', { number: profile.pendingContactNumber })}</div>}
+              {formatPhone(profile.contactNumber)}
+              {profile.pendingContactNumber && <div style={{ opacity: 0.7 }}>{t('profile.pendingNumber', { number: formatPhone(profile.pendingContactNumber) })}</div>}
               <Button type="link" size="small" style={{ paddingInline: 0, display: 'block' }} onClick={() => setContactOpen(true)}>
                 {t('profile.updateContact')}
               </Button>

@@ -4,7 +4,8 @@ import { Card, Col, Empty, Row, Typography } from 'antd';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { SmartTip } from '@/lib/gateway/calls/tips';
-import { formatAmount, formatCount } from '@/lib/format/money';
+import { formatCount, formatMoney } from '@/lib/format/money';
+import { spaceBetweenScripts } from '@/lib/i18n/spacing';
 import { TIP_KINDS, TIP_RULES } from '@/lib/tips/rules';
 
 export interface ShownTip {
@@ -15,7 +16,6 @@ export interface ShownTip {
 
 type Translate = ReturnType<typeof useTranslations<'tips'>>;
 
-const hkd = (amount: string) => `HKD ${formatAmount(amount)}`;
 const signed = (value: string) => (value.startsWith('-') ? value : `+${value}`);
 const hours = (hour: number) => ({ from: `${String(hour).padStart(2, '0')}:00`, to: `${String(hour + 1).padStart(2, '0')}:00` });
 
@@ -31,10 +31,10 @@ function wordsOf(tip: SmartTip, t: Translate, tPayment: (code: string) => string
   switch (tip.kind) {
     case 'BUSY_HOUR': {
       const span = hours(tip.subject.hour);
-      return { figure: `${span.from}–${span.to}`, text: t('text.BUSY_HOUR', { ...span, count: tip.figures.count, amount: hkd(tip.figures.amount), share: tip.figures.share, days: TIP_RULES.busyDays }) };
+      return { figure: `${span.from}–${span.to}`, text: t('text.BUSY_HOUR', { ...span, count: tip.figures.count, amount: formatMoney(tip.figures.amount), share: tip.figures.share, days: TIP_RULES.busyDays }) };
     }
     case 'BUSY_WEEKDAY':
-      return { figure: weekday(tip.subject.weekday), text: t('text.BUSY_WEEKDAY', { weekday: weekday(tip.subject.weekday), count: tip.figures.count, amount: hkd(tip.figures.amount), share: tip.figures.share, days: TIP_RULES.busyDays }) };
+      return { figure: weekday(tip.subject.weekday), text: t('text.BUSY_WEEKDAY', { weekday: weekday(tip.subject.weekday), count: tip.figures.count, amount: formatMoney(tip.figures.amount), share: tip.figures.share, days: TIP_RULES.busyDays }) };
     case 'PAYMENT_MIX':
       return {
         figure: t('points', { value: signed(tip.figures.change) }),
@@ -63,10 +63,10 @@ function wordsOf(tip: SmartTip, t: Translate, tPayment: (code: string) => string
       };
     case 'LOW_DAY':
       return {
-        figure: hkd(tip.figures.net),
+        figure: formatMoney(tip.figures.net),
         text: t('text.LOW_DAY', {
-          weekday: weekday(tip.subject.weekday), day: tip.subject.day, count: tip.figures.count, net: hkd(tip.figures.net),
-          medianCount: tip.figures.medianCount, medianNet: hkd(tip.figures.medianNet), weeks: TIP_RULES.lowDayWeeks,
+          weekday: weekday(tip.subject.weekday), day: tip.subject.day, count: tip.figures.count, net: formatMoney(tip.figures.net),
+          medianCount: formatCount(tip.figures.medianCount), medianNet: formatMoney(tip.figures.medianNet), weeks: TIP_RULES.lowDayWeeks,
         }),
       };
   }
@@ -96,7 +96,8 @@ export function TipCards({ tips }: { tips: ShownTip[] }) {
                       <Typography.Text strong style={{ fontSize: 20, display: 'block', overflowWrap: 'anywhere' }} data-testid="tip-figure">
                         {figure}
                       </Typography.Text>
-                      <Typography.Paragraph style={{ margin: '8px 0', overflowWrap: 'anywhere' }}>{text}</Typography.Paragraph>
+                      {/* Store and payment names arrive in either script: a Latin one is set off from the Chinese around it. */}
+                      <Typography.Paragraph style={{ margin: '8px 0', overflowWrap: 'anywhere' }}>{spaceBetweenScripts(text)}</Typography.Paragraph>
                       {href && (
                         <Link href={href} prefetch={false} data-testid="tip-link">
                           {periodDays ? t('showDays', { days: periodDays }) : t('show')}

@@ -3,7 +3,8 @@ import PDFDocument from 'pdfkit';
 import type { createTranslator } from 'next-intl';
 import type { GatewayResult } from '../gateway/client';
 import { errorMessageKey } from '../gateway/message-key';
-import { formatAmount, formatCount } from '../format/money';
+import { formatDay8 } from '../format/date';
+import { formatAmount, formatCount, formatMoney } from '../format/money';
 import { localName } from '../i18n/names';
 import { codeName, type CodeTranslator } from '../list-kit/cells';
 import type { Language } from '../i18n/languages';
@@ -46,11 +47,14 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
     const { current, previous } = answers.curve.data;
     const week = compareWeeks(current, previous);
     const change = signedChange(week);
-    doc.text(`HKD ${formatAmount(week.current)} · ${change === null ? t('dashboard.curve.noComparison') : t('dashboard.curve.change', { percent: change })}`);
+    const today = answers.curve.data.today;
+    doc.text(`${formatMoney(week.current)} · ${change === null ? t('dashboard.curve.noComparison') : t('dashboard.curve.change', { percent: change })}`);
+    doc.fillColor(GREY).text(t('dashboard.curve.basis', { from: formatDay8(current[0]?.day), to: formatDay8(current.at(-1)?.day) }));
+    doc.text(t('dashboard.curve.today', { time: today.until.slice(0, 5), amount: formatMoney(today.amount), count: today.count })).fillColor('black');
     lineChart(doc, [current.map((d) => plotValue(d.amount)), previous.map((d) => plotValue(d.amount))], current.map((d) => shortDay(d.day)), [t('dashboard.curve.current'), t('dashboard.curve.previous')]);
     table(
       doc,
-      [t('dashboard.curve.day'), `${t('dashboard.curve.current')} (HKD)`, t('dashboard.curve.day'), `${t('dashboard.curve.previous')} (HKD)`],
+      [t('dashboard.curve.day'), t('dashboard.curve.currentAmount'), t('dashboard.curve.day'), t('dashboard.curve.previousAmount')],
       current.map((day, i) => [shortDay(day.day), formatAmount(day.amount), shortDay(previous[i]?.day ?? ''), formatAmount(previous[i]?.amount)]),
       [false, true, false, true],
     );
@@ -60,7 +64,8 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
     heading(title);
     if (!answer.ok) return void doc.text(failed(answer) ?? '');
     if (answer.data.length === 0) return void doc.text(t('dashboard.noData'));
-    table(doc, [nameTitle, t('dashboard.count'), t('dashboard.amount')], answer.data.map((row) => [row.name, formatCount(row.count), formatAmount(row.amount)]), [false, true, true]);
+    // Half the width for the names, which wrap rather than being cut: three stores of one business cut to one width read alike.
+    table(doc, [nameTitle, t('dashboard.count'), t('dashboard.amount')], answer.data.map((row) => [row.name, formatCount(row.count), formatAmount(row.amount)]), [false, true, true], [0.5, 0.2, 0.3]);
   };
   const mapAnswer = <T, U>(answer: GatewayResult<T>, map: (data: T) => U): GatewayResult<U> => (answer.ok ? { ...answer, data: map(answer.data) } : answer);
   named(t('dashboard.topStores.title'), t('dashboard.topStores.store'), mapAnswer(answers.topStores, (rows) => rows.map((r) => ({ name: r.store_name || r.store_code, count: r.count, amount: r.amount }))));
@@ -69,15 +74,21 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
   return doc;
 }
 
-/** A plain table: a bold-ish header line, then rows; numeric columns are right-aligned. */
-function table(doc: PDFKit.PDFDocument, header: string[], rows: string[][], numeric: boolean[]) {
-  const width = PAGE.width / header.length;
+/**
+ * A plain table: a grey header line, then rows; numeric columns are right-aligned. `widths` are the
+ * columns' shares of the page (equal by default). A cell's text wraps within its column and the row
+ * grows to the tallest cell: nothing is cut.
+ */
+function table(doc: PDFKit.PDFDocument, header: string[], rows: string[][], numeric: boolean[], widths: number[] = header.map(() => 1 / header.length)) {
+  const columns = widths.map((share) => PAGE.width * share);
+  const lefts = columns.map((_, i) => PAGE.margin + columns.slice(0, i).reduce((sum, width) => sum + width, 0));
   const line = (cells: string[], colour: string) => {
-    if (doc.y > 780) doc.addPage();
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: (columns[i] ?? 0) - 8 })));
+    if (doc.y + height > 790) doc.addPage();
     const y = doc.y;
-    cells.forEach((cell, i) => doc.fillColor(colour).text(cell, PAGE.margin + i * width, y, { width: width - 8, height: 12, align: numeric[i] ? 'right' : 'left', ellipsis: true }));
+    cells.forEach((cell, i) => doc.fillColor(colour).text(cell, lefts[i], y, { width: (columns[i] ?? 0) - 8, align: numeric[i] ? 'right' : 'left' }));
     doc.x = PAGE.margin;
-    doc.y = y + 16;
+    doc.y = y + Math.max(16, height + 4);
   };
   line(header, GREY);
   doc.moveTo(PAGE.margin, doc.y - 3).lineTo(PAGE.margin + PAGE.width, doc.y - 3).strokeColor('#d9d9d9').stroke();

@@ -1,12 +1,13 @@
 import { formatAmount, formatCount } from '../format/money';
 import { formatDay8, formatTimestamp14 } from '../format/date';
 import { formatPercent } from '../format/percent';
+import { formatPhone } from '../format/phone';
 
 /**
  * How a cell's value is shown. The same formats drive the data table, the details drawer and the
  * export of the same view (lib/list-kit/cells.ts), so a file shows what the page shows.
  */
-export type ColumnFormat = 'text' | 'amount' | 'count' | 'timestamp14' | 'day8' | 'masked' | 'percent';
+export type ColumnFormat = 'text' | 'amount' | 'count' | 'timestamp14' | 'day8' | 'masked' | 'percent' | 'phone';
 
 const MASK = '••••';
 
@@ -34,6 +35,8 @@ export function formatCell(value: unknown, format: ColumnFormat = 'text'): strin
       return formatDay8(text === null || text === undefined ? text : String(text));
     case 'percent':
       return formatPercent(text);
+    case 'phone':
+      return formatPhone(text === null || text === undefined ? text : String(text));
     case 'masked':
       return text === null || text === undefined || text === '' ? '-' : maskTail(String(text));
     default:

@@ -255,7 +255,8 @@ export const CALLS = {
     path: '/api/MerchantInfo/GetCurveChartSevenDays',
     partnerVariant: true,
     input: dashboardInput,
-    answer: z.looseObject({ current: z.array(dayFigure).length(7), previous: z.array(dayFigure).length(7) }),
+    // Whole days compared (the 7 before today against the 7 before them); today so far apart, with the time it runs to.
+    answer: z.looseObject({ current: z.array(dayFigure).length(7), previous: z.array(dayFigure).length(7), today: dayFigure.extend({ until: z.string().regex(/^\d{2}:\d{2}:\d{2}$/) }) }),
     menus: ['dashboard'],
     inject: userid,
   }),

@@ -25,7 +25,7 @@ export const accountsList = defineList({
     column('role', 'roleLabel', { sort: 'roleId', long: true }),
     // A sub account's merchant, "name (number)"; empty for a user of the main account.
     column('merchant', 'merchantLabel', { long: true }),
-    column('contactNumber', 'contactNumber', { optional: true }),
+    column('contactNumber', 'contactNumber', { optional: true, format: 'phone' }),
     column('jobTitle', 'jobTitle', { optional: true }),
     column('department', 'department', { optional: true }),
     column('lastPwdDate', 'lastPwdDate', { optional: true }),
@@ -37,7 +37,7 @@ export const accountsList = defineList({
     column('contactName', 'contactName'),
     column('appellation', 'appellation', { names: 'accounts.appellations' }),
     column('contactEmail', 'contactEmail'),
-    column('contactNumber', 'contactNumber'),
+    column('contactNumber', 'contactNumber', { format: 'phone' }),
     column('role', 'roleLabel'),
     column('jobTitle', 'jobTitle'),
     column('department', 'department'),

@@ -41,7 +41,7 @@ export const applicationsList = defineList({
     ...COLUMNS,
     column('stores', 'stores'),
     column('contactName', 'contactName'),
-    column('contactNumber', 'contactNumber'),
+    column('contactNumber', 'contactNumber', { format: 'phone' }),
     column('remark', 'remark'),
     column('applicant', 'applicant'),
   ],

@@ -15,17 +15,17 @@ test('admin creates a role 4 account; the user signs in with the mailed password
   await expect(page.getByRole('heading', { name: 'Account status' })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'New account' });
   await clickUntilVisible(page.getByRole('button', { name: 'New account' }), dialog);
-  await dialog.getByLabel('User name').fill(account);
+  await dialog.getByLabel('Account ID').fill(account);
   await dialog.getByLabel('Contact name').fill('Ng Wai Man');
-  await dialog.getByLabel('E-mail').fill('not-an-email');
+  await dialog.getByLabel('Email').fill('not-an-email');
   await dialog.getByLabel('Contact number').fill('85290001234');
   await dialog.getByLabel('Job title').fill('Cashier');
   await dialog.getByLabel('Department').fill('Shop floor');
   await dialog.getByRole('radio', { name: /Maker · Can apply/ }).check();
   await expect(dialog.getByRole('radio', { name: /Administrator/ })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Enter a valid e-mail address.')).toBeVisible();
-  await dialog.getByLabel('E-mail').fill(email);
+  await expect(dialog.getByText('Enter a valid email address.')).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Account created. The temporary password was sent to ${email}.`)).toBeVisible();
   await expect(page.getByRole('cell', { name: account, exact: true })).toBeVisible();
@@ -86,9 +86,9 @@ test('admin adds a merchant sub account, choosing its merchant by name from the 
   await expect(merchants).toHaveText(['Golden Harbour Seafood Restaurant (852000100000001)', 'Golden Harbour Bakery (852000100000002)', 'Golden Harbour Tea House (852000100000003)', 'Golden Harbour Online Store (852000100000004)']);
   // Typed and chosen with the keyboard: the list narrows to the merchant whose name or number matches.
   await chooseMerchant(page, dialog, 'Online Store');
-  await dialog.getByLabel('User name').fill(account);
+  await dialog.getByLabel('Account ID').fill(account);
   await dialog.getByLabel('Contact name').fill('Lee Siu Ming');
-  await dialog.getByLabel('E-mail').fill(`${account}@demo.test`);
+  await dialog.getByLabel('Email').fill(`${account}@demo.test`);
   await dialog.getByLabel('Contact number').fill('85290004321');
   await dialog.getByLabel('Job title').fill('Shop manager');
   await dialog.getByLabel('Department').fill('Online');
@@ -116,9 +116,9 @@ test('admin adds a merchant sub account, choosing its merchant by name from the 
   await clickUntilVisible(page.getByRole('button', { name: 'New account' }), dialog);
   await dialog.getByRole('radio', { name: 'Merchant sub account' }).check();
   await chooseMerchant(page, dialog, '852000100000004');
-  await dialog.getByLabel('User name').fill(`${account}.2`);
+  await dialog.getByLabel('Account ID').fill(`${account}.2`);
   await dialog.getByLabel('Contact name').fill('Lee Siu Ming');
-  await dialog.getByLabel('E-mail').fill(`${account}.2@demo.test`);
+  await dialog.getByLabel('Email').fill(`${account}.2@demo.test`);
   await dialog.getByLabel('Contact number').fill('85290004321');
   await dialog.getByLabel('Job title').fill('Shop manager');
   await dialog.getByLabel('Department').fill('Online');

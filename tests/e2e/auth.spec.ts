@@ -90,7 +90,7 @@ test.describe('sign-in', () => {
 
   test('refuses a wrong password with the spec message', async ({ page }) => {
     await signIn(page, 'maker@demo.test', 'Wrong#2026');
-    await expect(page.getByRole('alert').filter({ hasText: 'Invalid user name or password. Please try again.' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid account ID or password. Please try again.' })).toBeVisible();
   });
 });
 
@@ -99,7 +99,7 @@ test.describe('sign-in in Traditional Chinese', () => {
 
   test('refuses a wrong password in Chinese, then signs in', async ({ page }) => {
     await signIn(page, 'maker@demo.test', 'Wrong#2026', ZH_HK_LABELS);
-    await expect(page.getByRole('alert').filter({ hasText: '用戶名稱或密碼無效，請重試。' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: '帳戶名稱或密碼無效，請重試。' })).toBeVisible();
     await page.getByLabel('密碼', { exact: true }).fill('Portal#2026');
     await page.getByLabel('驗證碼', { exact: true }).fill(E2E_ENV.CAPTCHA_TEST_CODE);
     await page.getByRole('button', { name: '登入', exact: true }).click();
@@ -120,7 +120,7 @@ test.describe('forgot and reset password', () => {
 
     await page.getByText('Forgot password?').click();
     await dialog.getByLabel('Email address').fill('someone@else.test');
-    await dialog.getByLabel('Account').fill('assets@demo.test');
+    await dialog.getByLabel('Account ID').fill('assets@demo.test');
     await dialog.getByRole('button', { name: 'Send link' }).click();
     await expect(dialog.getByText('The email address is not associated with the account.')).toBeVisible();
     await dialog.getByLabel('Email address').fill('assets@demo.test');

@@ -94,7 +94,8 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
  * change it at first sign-in, as every new user must.
  */
 export async function newUser(browser: Browser, roleId: number): Promise<{ account: string; password: string }> {
-  const context = await browser.newContext();
+  // In English whatever the test's language (a new context takes the test's locale), as signIn's labels are.
+  const context = await browser.newContext({ locale: 'en-GB' });
   try {
     const admin = await context.newPage();
     await signIn(admin, 'admin');

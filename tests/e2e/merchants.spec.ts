@@ -98,6 +98,6 @@ test('store information: stores by status, an applying store without terminals, 
   await expect(page).not.toHaveURL(/status=/);
   const drawer = page.getByRole('dialog', { name: 'Store details' });
   await clickUntilVisible(rows(page).filter({ hasText: 'S000001' }), drawer);
-  await expect(drawer.locator('tr', { hasText: 'Terminal IDs' })).toContainText(/T\d{8}, T\d{8}, T\d{8}/);
+  await expect(drawer.locator('tr', { hasText: 'Terminal numbers' })).toContainText(/T\d{8}, T\d{8}, T\d{8}/);
   await expect(drawer.locator('tr', { hasText: 'Store status' })).toContainText('Active');
 });

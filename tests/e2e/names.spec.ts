@@ -4,7 +4,7 @@ import zhCN from '../../messages/zhCN.json';
 import zhTW from '../../messages/zhTW.json';
 import { BANKS, CUSTOMERS, DISTRICTS, type CustomerSeed } from '../../upstream/seed/reference-data';
 import { chooseFromMenu, clickUntilVisible, expect, signIn, test } from './fixtures';
-import { pdfText } from './pdf-text';
+import { pdfLines } from './pdf-lines';
 
 /**
  * Names in the reader's language (issue 28, item 12): the customer's, its merchants', its stores'
@@ -126,7 +126,7 @@ for (const { language, script, messages } of LANGUAGES) {
       await page.goto('/dashboard/dashboard');
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: messages.dashboard.downloadPdf }).click();
-      const text = pdfText(readFileSync(await (await download).path()));
+      const text = pdfLines(readFileSync(await (await download).path())).join('\n');
       expect(text).toContain(own.customer);
       const printedStores = own.stores.filter((store) => text.includes(store));
       expect(printedStores.length).toBeGreaterThan(0);

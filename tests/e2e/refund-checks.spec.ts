@@ -210,7 +210,7 @@ test('an administrator who ticks an own request is told at once, before any pass
     await admin.goto(`${REVIEW}?refundNo=${own}`);
     await admin.locator('tbody tr.portal-row', { hasText: own }).locator('input[type=checkbox]').check();
     const warning = admin.getByTestId('review-own');
-    await expect(warning).toHaveText(language === 'en' ? `${own}: requested by you, so another approver must decide. Approve and Reject leave your own requests out.` : fill(m.ownSelected, { numbers: own }));
+    await expect(warning).toHaveText(language === 'en' ? `${own}: requested by you, so another checker must decide. Approve and Reject leave your own requests out.` : fill(m.ownSelected, { numbers: own }));
     // Nothing to decide: no button leads to a password.
     await expect(admin.getByRole('button', { name: m.approve, exact: true })).toBeDisabled();
     await expect(admin.getByRole('button', { name: m.reject, exact: true })).toBeDisabled();

@@ -52,7 +52,8 @@ test('a maker requests a partial refund, a checker approves it with the password
   const sale = await saleOfDay(maker, 2);
 
   await maker.goto(REQUEST);
-  await maker.getByLabel('Order number', { exact: true }).fill(sale.order_no);
+  // The request list's filter below has an order number too, under the same term.
+  await maker.locator('form#refund-find').getByLabel('Order no.', { exact: true }).fill(sale.order_no);
   await maker.getByRole('button', { name: 'Find', exact: true }).click();
   await expect(maker.getByTestId('refund-balance')).toHaveText(`HKD ${Number(sale.refundBalance).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
   // Over the balance: refused with the balance in the message.
@@ -145,9 +146,9 @@ test('a waiting request is voided after a confirmation', async ({ browser }) => 
   await maker.goto(`${REQUEST}?refundNo=${refundNo}`);
   await maker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row').check();
   await maker.getByRole('button', { name: 'Void', exact: true }).click();
-  await expect(maker.getByRole('dialog')).toContainText(`Request ${refundNo} for HKD 3.00 will be cancelled.`);
+  await expect(maker.getByRole('dialog')).toContainText(`Request ${refundNo} for HKD 3.00 will be voided.`);
   await confirmDialog(maker.getByRole('dialog'), 'Void');
-  await expect(maker.locator('tbody tr.portal-row', { hasText: refundNo })).toContainText('Cancelled');
-  // Once cancelled it can no longer be selected.
+  await expect(maker.locator('tbody tr.portal-row', { hasText: refundNo })).toContainText('Voided');
+  // Once voided it can no longer be selected.
   await expect(maker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row')).toHaveCount(0);
 });

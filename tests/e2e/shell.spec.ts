@@ -179,7 +179,7 @@ test('contact number: the 8-digit rule, the confirmation, the result and the ref
   await expect(result).toBeVisible();
   await expect(result.locator('.ant-modal-container, .ant-modal-content').first()).toHaveCSS('width', /^(290|2[0-9]{2})/);
   await result.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('dialog', { name: 'Profile' }).getByText('85290001111 waiting for review')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Profile' }).getByText('+852 9000 1111 waiting for review')).toBeVisible();
 });
 
 test('switching the language re-renders the shell', async ({ page }) => {

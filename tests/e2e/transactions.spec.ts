@@ -179,7 +179,7 @@ test('role 5 searches single transactions only', async ({ page }) => {
 
   await signedIn(page, 'viewer@demo.test');
   await expect(page).toHaveURL(new RegExp(PAGE));
-  await expect(page.getByText('Your role searches single transactions: enter an order, EFT or RRN number.')).toBeVisible();
+  await expect(page.getByText('Your role searches single transactions: enter an order number, EFT number or RRN.')).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
   await page.getByLabel('Order no.', { exact: true }).fill(order);
   await search(page);
@@ -194,7 +194,7 @@ test.describe('in Traditional Chinese', () => {
     await signIn(page, 'admin', 'Portal#2026', ZH_HK_LABELS);
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto(`${PAGE}?${SPAN}&paymentType=VISA`);
-    expect(new Set(await column(page, '支付方式'))).toEqual(new Set(['威士卡']));
+    expect(new Set(await column(page, '支付方式'))).toEqual(new Set(['Visa']));
     expect(new Set(await column(page, '狀態'))).toEqual(new Set(['成功']));
     expect((await column(page, '交易類型')).every((name) => /[\u4e00-\u9fff]/.test(name))).toBe(true);
     // The pinned columns are inside the viewport although the table is wider than it.
@@ -204,7 +204,7 @@ test.describe('in Traditional Chinese', () => {
     }
     await rows(page).first().click();
     const drawer = page.getByRole('dialog');
-    await expect(drawer).toContainText('威士卡');
+    await expect(drawer).toContainText('Visa');
     await expect(drawer).not.toContainText('VISA');
   });
 });

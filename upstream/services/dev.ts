@@ -41,12 +41,20 @@ const ssoToken = publicCall({
 const moveClock = publicCall({
   method: 'POST',
   path: '/dev/clock',
-  input: z.object({ advanceMinutes: z.number().min(0).max(60 * 24 * 30).optional(), reset: z.boolean().optional() }),
-  async handle({ clock, config }, input) {
+  input: z.object({
+    advanceMinutes: z.number().min(0).max(60 * 24 * 30).optional(),
+    /** A business wall-clock time to set the clock to. */
+    at: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).optional(),
+    reset: z.boolean().optional(),
+  }),
+  async handle({ clock, config, db }, input) {
     if (config.mode !== 'test') throw new ServiceError(403, 'FORBIDDEN', 'The clock moves in test mode only');
     if (input.reset) clock.reset();
+    if (input.at) clock.setTo(input.at);
     if (input.advanceMinutes) clock.advance(input.advanceMinutes * 60_000);
-    return { now: clock.timestamp() };
+    // The day the demo data were made for: its transactions run to the moment the services started.
+    const [seed] = await db.query<{ day: string }>("SELECT to_char(anchor_day, 'YYYY-MM-DD') AS day FROM seed_info");
+    return { now: clock.timestamp(), seededDay: seed?.day ?? null };
   },
 });
 

@@ -159,9 +159,10 @@ async function lowDays(context: AuthedContext, filters: TransactionFilters, toda
   const first = toIsoDay(addDays(today, -TIP_RULES.recentDays - 7 * weeks));
   const yesterday = toIsoDay(addDays(today, -1));
   const q = withParams(summedTransactions(filters, wholeDays(first, yesterday)), first, yesterday, recentFirst, weeks, TIP_RULES.lowDayMinCount, TIP_RULES.lowDayShare);
-  // The median of the sorted values: the middle one, or the mean of the middle two.
+  // The median of the sorted values: the middle one, or the mean of the middle two. The day is compared
+  // with the median itself; the usual count is told as a whole number of transactions (half up).
   const median = (values: string) => `(${values}[(${q.p(3)}::int + 1) / 2] + ${values}[${q.p(3)}::int / 2 + 1]) / 2.0`;
-  const rows = await context.db.query<{ day: string; weekday: number; count: number; net: string; medianCount: string; medianNet: string }>(
+  const rows = await context.db.query<{ day: string; weekday: number; count: number; net: string; medianCount: number; medianNet: string }>(
     `WITH per_day AS (
        SELECT d.day, coalesce(sum(s.count), 0)::int AS count, ${SUMMED_NET} AS net
          FROM (SELECT generate_series(${q.p(0)}::date, ${q.p(1)}::date, interval '1 day')::date AS day) d
@@ -171,7 +172,7 @@ async function lowDays(context: AuthedContext, filters: TransactionFilters, toda
          FROM per_day r JOIN per_day b ON (r.day - b.day) % 7 = 0 AND r.day - b.day BETWEEN 7 AND 7 * ${q.p(3)}::int
         WHERE r.day >= ${q.p(2)}::date GROUP BY r.day, r.count, r.net)
      SELECT to_char(day, 'YYYY-MM-DD') AS day, extract(isodow FROM day)::int AS weekday, count, net::text,
-            round(${median('counts')}, 1)::text AS "medianCount", round(${median('nets')}, 2)::text AS "medianNet"
+            round(${median('counts')})::int AS "medianCount", round(${median('nets')}, 2)::text AS "medianNet"
        FROM compared
       WHERE ${median('counts')} >= ${q.p(4)}
         AND (count < ${q.p(5)}::numeric * ${median('counts')} OR net < ${q.p(5)}::numeric * ${median('nets')})

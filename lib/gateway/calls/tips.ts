@@ -47,7 +47,7 @@ export const tipSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('LOW_DAY'),
     subject: z.object({ day: isoDay, weekday }),
-    figures: z.object({ count, net: money, medianCount: percent, medianNet: money }),
+    figures: z.object({ count, net: money, medianCount: count, medianNet: money }),
     filters,
   }),
 ]);

@@ -47,7 +47,7 @@ describe('account management through the portal', () => {
   it.each([
     ['a name under 4 characters', { contactName: 'Lam' }, 'Enter at least 4 characters.'],
     ['a contact number under 8 digits', { contactNumber: '8529000' }, 'Enter a contact number of at least 8 digits.'],
-    ['an e-mail address that is not one', { contactEmail: 'till.two.demo.test' }, 'Enter a valid e-mail address.'],
+    ['an e-mail address that is not one', { contactEmail: 'till.two.demo.test' }, 'Enter a valid email address.'],
     ['a missing job title', { jobTitle: '  ' }, 'This field is required.'],
     ['role 1', { roleId: 1 }, 'Choose a role from 2 to 8.'],
     ['a sub account without its merchant', { type: 'MERCHANT' }, 'Choose the associated merchant of this sub account.'],
@@ -62,7 +62,7 @@ describe('account management through the portal', () => {
     const admin = new Browser('zh-TW');
     await admin.signIn('admin');
     const answer = await admin.call('POST', '/api/accounts', newAccount('maker@demo.test', { contactEmail: 'someone.new@demo.test' }));
-    expect({ status: answer.status, body: answer.body.error }).toEqual({ status: 422, body: { code: 'DUPLICATE_ACCOUNT', message: '已有使用此使用者名稱或電子郵件地址的帳戶。' } });
+    expect({ status: answer.status, body: answer.body.error }).toEqual({ status: 422, body: { code: 'DUPLICATE_ACCOUNT', message: '已有使用此帳戶名稱或電郵地址的帳戶。' } });
   });
 
   it('refuses account changes to other roles and to other sites', async () => {

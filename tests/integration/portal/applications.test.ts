@@ -178,7 +178,7 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
     expect({ status: answer.status, code: answer.body.error?.code, message: answer.body.error?.message }).toEqual({
       status: 422,
       code: 'STORE_INACTIVE',
-      message: 'A closed (inactive) store cannot take a new payment service. Choose open stores only.',
+      message: 'An inactive store cannot take a new payment service. Choose active stores only.',
     });
     expect(await q('SELECT count(*)::int AS n FROM service_applications')).toEqual(before);
   });

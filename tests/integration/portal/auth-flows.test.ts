@@ -46,8 +46,8 @@ describe('sign-in', () => {
   });
 
   it.each([
-    ['a wrong password', { username: 'viewer@demo.test', password: 'Wrong#2026' }, 401, 'INVALID_CREDENTIALS', 'Invalid user name or password. Please try again.'],
-    ['an unknown account', { username: 'nobody@demo.test', password: 'Portal#2026' }, 401, 'INVALID_CREDENTIALS', 'Invalid user name or password. Please try again.'],
+    ['a wrong password', { username: 'viewer@demo.test', password: 'Wrong#2026' }, 401, 'INVALID_CREDENTIALS', 'Invalid account ID or password. Please try again.'],
+    ['an unknown account', { username: 'nobody@demo.test', password: 'Portal#2026' }, 401, 'INVALID_CREDENTIALS', 'Invalid account ID or password. Please try again.'],
   ])('refuses %s with the spec message', async (_name, credentials, status, code, message) => {
     const answer = await new Browser().signIn(credentials.username, credentials.password);
     expect({ status: answer.status, error: answer.body.error }).toEqual({ status, error: { code, message } });
@@ -70,7 +70,7 @@ describe('sign-in', () => {
 
   it('answers in the user language', async () => {
     const answer = await new Browser('zh-HK').signIn('viewer@demo.test', 'Wrong#2026');
-    expect(answer.body.error?.message).toBe('用戶名稱或密碼無效，請重試。');
+    expect(answer.body.error?.message).toBe('帳戶名稱或密碼無效，請重試。');
   });
 
   it('shows the lockout after 10 failures', async () => {

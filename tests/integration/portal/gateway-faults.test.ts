@@ -38,8 +38,8 @@ async function countVia(apiUrl: string, browser = admin) {
 describe('upstream faults, mapped once to the spec catalogue', () => {
   it.each([
     ['a 500', 500, { error: { code: 'INTERNAL', description: 'boom at /internal/db' } }, 502, 'UPSTREAM_FAILED', 'The service failed to answer. Please try again later.'],
-    ['a 401 without a body', 401, '', 401, 'LOGIN_EXPIRED', 'Login information expired, please log in again.'],
-    ['a 405', 405, 'Method Not Allowed', 401, 'LOGIN_EXPIRED', 'Login information expired, please log in again.'],
+    ['a 401 without a body', 401, '', 401, 'LOGIN_EXPIRED', 'Your sign-in information has expired. Please sign in again.'],
+    ['a 405', 405, 'Method Not Allowed', 401, 'LOGIN_EXPIRED', 'Your sign-in information has expired. Please sign in again.'],
     ['a 404 page', 404, '<html>not here</html>', 502, 'REQUEST_FAILED', 'The request failed.'],
     ['garbage', 200, 'this is not json', 502, 'INVALID_ANSWER', 'The service answered in an unexpected way. Please try again later.'],
     ['a wrong shape', 200, { raCount: 'many' }, 502, 'INVALID_ANSWER', 'The service answered in an unexpected way. Please try again later.'],

@@ -74,7 +74,7 @@ describe('the shared store away and back', () => {
     expect(signedIn.cookies.has('portal_session')).toBe(true);
 
     const signIn = await new Browser('zh-TW').signIn('maker@demo.test');
-    expect({ status: signIn.status, code: signIn.body.error?.code, message: signIn.body.error?.message }).toEqual({ status: 503, code: 'UNAVAILABLE', message: '平臺所需的一項服務暫時沒有回應，未作任何變更。請稍後再試。' });
+    expect({ status: signIn.status, code: signIn.body.error?.code, message: signIn.body.error?.message }).toEqual({ status: 503, code: 'UNAVAILABLE', message: '平臺所需的一項服務暫時沒有回應，未作任何更改。請稍後再試。' });
 
     const cookie = [...signedIn.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const page = await proxy(new NextRequest(`${ORIGIN}/dashboard/dashboard`, { headers: { host: 'portal.test', accept: 'text/html', 'accept-language': 'zh-CN', cookie } }));

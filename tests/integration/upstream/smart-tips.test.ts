@@ -209,7 +209,7 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
       expected.push({
         kind: 'LOW_DAY',
         subject: { day: d.day, weekday },
-        figures: { count: d.count, net: new Big(d.net).toFixed(2), medianCount: medianCount.toFixed(1), medianNet: medianNet.toFixed(2) },
+        figures: { count: d.count, net: new Big(d.net).toFixed(2), medianCount: Number(medianCount.round(0, Big.roundHalfUp).toFixed(0)), medianNet: medianNet.toFixed(2) },
         filters: { from: d.day, to: d.day },
       });
     }
