@@ -4,10 +4,9 @@ import { choiceScope, type AskedScope, type ChoiceScope } from '@/lib/choices/sc
 import { narrowingIssues } from '@/lib/list-kit/narrow';
 import { loadOptions } from '@/lib/list-kit/options';
 import { listSource } from '@/lib/lists/sources';
-import { sessionConfig } from '@/lib/session/config';
-import { openSession, type SessionData } from '@/lib/session/session';
+import type { SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
-import { Browser } from './browser';
+import { signedIn } from './gateway-session';
 import { portalEnv } from './setup-env';
 
 /**
@@ -17,10 +16,7 @@ import { portalEnv } from './setup-env';
  * a search as the user types (issue 29). Every expected set comes from SQL.
  */
 
-interface User {
-  browser: Browser;
-  session: SessionData;
-}
+type User = Awaited<ReturnType<typeof signedIn>>;
 
 describe.each(DATABASES)('choices scoped on the server on %s', (database) => {
   let upstream: TestUpstream;
@@ -28,13 +24,6 @@ describe.each(DATABASES)('choices scoped on the server on %s', (database) => {
   let admin: User;
   const q = <T>(sql: string, params: unknown[] = []) => upstream.db.query<T>(sql, params);
 
-  async function signIn(account: string, language = 'en'): Promise<User> {
-    const browser = new Browser(language);
-    expect((await browser.signIn(account)).status).toBe(200);
-    const opened = await openSession(browser.cookies.get(sessionConfig().cookieName));
-    if (!opened.session) throw new Error(`no session for ${account}: ${opened.reason}`);
-    return { browser, session: opened.session };
-  }
 
   /** The scope the rule allows; a refusal fails the test. */
   const allowed = (session: SessionData, asked: AskedScope): ChoiceScope => {
@@ -50,8 +39,8 @@ describe.each(DATABASES)('choices scoped on the server on %s', (database) => {
   beforeAll(async () => {
     upstream = await startTestUpstream(database, {}, 500);
     portalEnv(upstream.url);
-    partner = await signIn('partner@demo.test');
-    admin = await signIn('admin');
+    partner = await signedIn('partner@demo.test');
+    admin = await signedIn('admin');
   });
   afterAll(() => upstream.stop());
 

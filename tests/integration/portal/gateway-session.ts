@@ -9,14 +9,19 @@ import { Browser } from './browser';
  * callUpstream with it. For tests whose expected figures come from SQL.
  */
 
-/** The session a sign-in through the portal gives an account. */
-export async function sessionFor(account: string): Promise<SessionData> {
-  const browser = new Browser();
-  const signedIn = await browser.signIn(account);
-  if (signedIn.status !== 200) throw new Error(`sign-in of ${account} failed: ${signedIn.status}`);
+/** A browser signed in through the portal's sign-in route handler, and the session its sealed cookie opens to. */
+export async function signedIn(account: string, language = 'en'): Promise<{ browser: Browser; session: SessionData }> {
+  const browser = new Browser(language);
+  const answer = await browser.signIn(account);
+  if (answer.status !== 200) throw new Error(`sign-in of ${account} failed: ${answer.status}`);
   const opened = await openSession(browser.cookies.get(sessionConfig().cookieName));
   if (!opened.session) throw new Error(`no session for ${account}: ${opened.reason}`);
-  return opened.session;
+  return { browser, session: opened.session };
+}
+
+/** The session a sign-in through the portal gives an account. */
+export async function sessionFor(account: string): Promise<SessionData> {
+  return (await signedIn(account)).session;
 }
 
 /** A call's answer; a failure fails the test with the call, its input and the error. */

@@ -5,12 +5,9 @@ import { callUpstream } from '@/lib/gateway/client';
 import { loadOptions } from '@/lib/list-kit/options';
 import { listSource } from '@/lib/lists/sources';
 import { brExpiryState } from '@/lib/merchants/br-expiry';
-import { sessionConfig } from '@/lib/session/config';
-import { openSession, type SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
-import { Browser } from './browser';
 import { portalEnv } from './setup-env';
-import { NOT_FOUND, ok, refusal } from './gateway-session';
+import { NOT_FOUND, ok, refusal, signedIn } from './gateway-session';
 
 /**
  * Merchant information, payment service and store information as the portal asks for them
@@ -18,10 +15,7 @@ import { NOT_FOUND, ok, refusal } from './gateway-session';
  * the reference services. Every expected figure is computed here by SQL.
  */
 
-interface User {
-  browser: Browser;
-  session: SessionData;
-}
+type User = Awaited<ReturnType<typeof signedIn>>;
 
 describe.each(DATABASES)('merchant management through the gateway on %s', (database) => {
   let upstream: TestUpstream;
@@ -30,13 +24,6 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
   let other: User;
   const q = <T>(sql: string, params: unknown[] = []) => upstream.db.query<T>(sql, params);
 
-  async function signIn(account: string, language = 'en'): Promise<User> {
-    const browser = new Browser(language);
-    expect((await browser.signIn(account)).status).toBe(200);
-    const opened = await openSession(browser.cookies.get(sessionConfig().cookieName));
-    if (!opened.session) throw new Error(`no session for ${account}: ${opened.reason}`);
-    return { browser, session: opened.session };
-  }
 
   /** The customers a user sees: its own, or a partner's customers. */
   const customersOf = async (account: string) =>
@@ -64,9 +51,9 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
   beforeAll(async () => {
     upstream = await startTestUpstream(database, {}, 500);
     portalEnv(upstream.url);
-    admin = await signIn('admin');
-    partner = await signIn('partner@demo.test');
-    other = await signIn('other@demo.test');
+    admin = await signedIn('admin');
+    partner = await signedIn('partner@demo.test');
+    other = await signedIn('other@demo.test');
   });
   afterAll(() => upstream.stop());
 
@@ -219,7 +206,7 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
       const definition = listSource('transactions')?.definition;
       if (!definition) throw new Error('no transactions list');
       // The maker may not read stores: its merchants were numbers alone before the merchant list carried their names.
-      const maker = await signIn('maker@demo.test');
+      const maker = await signedIn('maker@demo.test');
       for (const user of [admin, maker]) {
         for (const [locale, name] of [['en', 'business_name'], ['zhTW', 'business_cname'], ['zhCN', 'business_cname_hans'], ['zh-Hans-CN', 'business_cname_hans']] as const) {
           const options = await loadOptions(user.session, definition, locale);
@@ -267,13 +254,13 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
     };
 
     it('write every row of the view in the language of the user: Chinese names and streets, fees as percentages, accounts masked', async () => {
-      const zh = await signIn('admin', 'zh-TW');
+      const zh = await signedIn('admin', 'zh-TW');
       const merchants = await expectedMerchants(['C0001']);
       const merchantFile = await exportOf(zh, 'merchants');
       for (const merchant of merchants) expect(merchantFile).toContain(merchant.business_cname);
       expect(merchantFile).toContain('商戶編號');
       // Simplified Chinese reads Simplified names and streets, never the Traditional ones.
-      const hans = await signIn('admin', 'zh-CN');
+      const hans = await signedIn('admin', 'zh-CN');
       const simplified = await q<{ business_cname: string; business_cname_hans: string }>(`SELECT business_cname, business_cname_hans FROM merchants WHERE customer_no = 'C0001'`);
       const hansFile = await exportOf(hans, 'merchants');
       for (const merchant of simplified) {

@@ -3,17 +3,8 @@ import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import en from '@/messages/en.json';
 import zhCN from '@/messages/zhCN.json';
 import zhTW from '@/messages/zhTW.json';
+import { flatten } from '../../support/messages';
 
-type Messages = { [key: string]: string | Messages };
-
-function flatten(messages: Messages, prefix = ''): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(messages)) {
-    if (typeof value === 'string') entries.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) entries.set(k, v);
-  }
-  return entries;
-}
 
 const MESSAGES: Record<Language, Map<string, string>> = { en: flatten(en), zhTW: flatten(zhTW), zhCN: flatten(zhCN) };
 // English terms start a label ("Merchant no.") or sit in a sentence ("the merchant number"): case does not matter.

@@ -4,17 +4,8 @@ import enFile from '@/messages/en.json';
 import zhCNFile from '@/messages/zhCN.json';
 import zhTWFile from '@/messages/zhTW.json';
 import { GLOSSARY } from '@/lib/i18n/glossary';
+import { flatten } from '../../support/messages';
 
-type Messages = { [key: string]: string | Messages };
-
-function flatten(messages: Messages, prefix = ''): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(messages)) {
-    if (typeof value === 'string') entries.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) entries.set(k, v);
-  }
-  return entries;
-}
 
 const en = flatten(enFile);
 const zhTW = flatten(zhTWFile);
