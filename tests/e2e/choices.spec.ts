@@ -25,9 +25,9 @@ const LISTS = [
   { path: '/transaction/reconciliation', merchant: 'Merchant' },
   { path: '/transaction/settleWxAli', merchant: 'Merchant' },
   { path: '/transaction/reconWxAli', merchant: 'Merchant' },
-  { path: '/merchant/merchants', merchant: 'Merchant ID' },
-  { path: '/merchant/payments', merchant: 'Merchant ID' },
-  { path: '/merchant/stores', merchant: 'Merchant ID', store: 'Store' },
+  { path: '/merchant/merchants', merchant: 'Merchant no.' },
+  { path: '/merchant/payments', merchant: 'Merchant no.' },
+  { path: '/merchant/stores', merchant: 'Merchant no.', store: 'Store' },
 ] as const;
 
 async function signedIn(page: Page, account: string) {

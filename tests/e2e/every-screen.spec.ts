@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { buildMenu } from '../../lib/auth/menu';
 import { SCRIPTS_TOUCH } from '../../lib/i18n/spacing';
 import { MENUS, ROLES } from '../../upstream/seed/reference-data';
-import { expect, newUser, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { expect, newUser, readyUser, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 /**
  * Every menu screen of every demo role (issue 28, 14 and 17), each loaded once in a signed-in page:
@@ -27,7 +27,10 @@ const LABELS: Record<Locale, typeof ZH_HK_LABELS | undefined> = {
   'zh-CN': { account: '邮箱或账户名称', password: '密码', captcha: '验证码', submit: '登录' },
 };
 
-/** The demo roles: role 2's demo user (newcomer) is another test's first login, so role 2 is a user of the sweep's own. */
+/**
+ * The demo roles: role 2's demo user (newcomer) is another test's first login, and auth.spec.ts resets
+ * role 8's (assets) password, so those two are users of the sweep's own.
+ */
 // The two with the most screens (the administrator, the partner) in Chinese and in English: the smart
 // tips' counts and names are read both ways.
 const SWEEPS: { who: string; roleId: number; partner?: boolean; locale: Locale }[] = [
@@ -38,7 +41,7 @@ const SWEEPS: { who: string; roleId: number; partner?: boolean; locale: Locale }
   { who: 'maker@demo.test', roleId: 4, locale: 'zh-CN' },
   { who: 'viewer@demo.test', roleId: 5, locale: 'en-GB' },
   { who: 'wxali@demo.test', roleId: 6, locale: 'zh-HK' },
-  { who: 'assets@demo.test', roleId: 8, locale: 'zh-CN' },
+  { who: 'a new user of role 8', roleId: 8, locale: 'zh-CN' },
 ];
 
 /** The menu screens a role has, from the reference data's role table (as the sidebar builds them). */
@@ -164,6 +167,8 @@ for (const sweep of SWEEPS) {
         await setPassword('Sweep#2028a');
         await expect(page.getByText('請設定用於審批退款及管理帳戶的管理密碼。')).toBeVisible({ timeout: 30_000 });
         await setPassword('Sweep#2028b');
+      } else if (sweep.roleId === 8) {
+        await signIn(page, await readyUser(browser, 8, 'Sweep#2028c', leakScan), 'Sweep#2028c', LABELS[locale]);
       } else {
         await signIn(page, sweep.who, 'Portal#2026', LABELS[locale]);
       }

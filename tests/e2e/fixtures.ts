@@ -116,6 +116,30 @@ export async function newUser(browser: Browser, roleId: number): Promise<{ accou
 }
 
 /**
+ * A new user of `roleId` whose first-login password change is done (to `password`), so that it
+ * signs in straight to its first screen: for tests that must not share a seed user another spec
+ * file changes (auth.spec.ts resets the seed's assets user's password) or whose sessions it ends.
+ */
+export async function readyUser(browser: Browser, roleId: number, password: string, leakScan: { secret: (value: string) => void }): Promise<string> {
+  const { account, password: temporary } = await newUser(browser, roleId);
+  leakScan.secret(temporary);
+  leakScan.secret(password);
+  const context = await browser.newContext({ locale: 'en-GB' });
+  try {
+    const page = await context.newPage();
+    await signIn(page, account, temporary);
+    await expect(page).toHaveURL(/\/FirstLoginUpdPwd$/, { timeout: 30_000 });
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm new password').fill(password);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page).not.toHaveURL(/\/FirstLoginUpdPwd$/, { timeout: 30_000 });
+    return account;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Opens a menu and chooses one of its items, as a person would: the menu is placed once measured
  * and closes when the page scrolls or shifts under it (late layout shifts on CI's busy cores), so
  * the item is clicked once it stands in the window, and the menu is opened again if it closed.

@@ -201,9 +201,7 @@ async function cutCells(page: Page, table: string): Promise<{ stuck: boolean; sc
           const r = cell.getBoundingClientRect();
           const partly = r.right > left + 1 && r.left < right - 1 && (r.left < left - 1 || r.right > right + 1);
           if (!partly) return;
-          // Not painted: its own text transparent, and whatever it holds (a name's box, a tag, a sort button) fully transparent.
-          const painted = getComputedStyle(cell).color !== 'rgba(0, 0, 0, 0)' || [...cell.children].some((inner) => getComputedStyle(inner).opacity !== '0');
-          if (!painted) hidden++;
+          if (getComputedStyle(cell).opacity === '0') hidden++;
           else problems.push(`at ${frame.scrollLeft} px, "${(cell.textContent ?? '').trim().slice(0, 24)}" shows ${Math.round(Math.min(r.right, right) - Math.max(r.left, left))} of ${Math.round(r.width)} px`);
         });
       }

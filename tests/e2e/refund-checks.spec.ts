@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zhCN.json';
 import zhTW from '../../messages/zhTW.json';
-import { expect, signIn, test } from './fixtures';
+import { clickUntilVisible, expect, signIn, test } from './fixtures';
 
 /**
  * Issue 28, the refund screens told straight: the batch preview says "Ready" only for rows the
@@ -274,8 +274,9 @@ test('order and merchant numbers stay whole in a refund’s details on a phone',
   await maker.goto(`${REQUEST}?refundNo=${refundNo}`);
   const row = maker.locator('tbody tr.portal-row', { hasText: refundNo });
   await expect(row).toBeVisible();
-  await row.click();
   const drawer = maker.getByRole('dialog');
+  // A click before the list has hydrated opens nothing: clicked again until the details show.
+  await clickUntilVisible(row, drawer);
   for (const label of [en.refund.col.order, en.refund.col.merchant, en.refund.col.refundNo, en.refund.col.eft]) {
     const cell = drawer.getByRole('row', { name: new RegExp(`^${label}`) }).locator('td').last();
     expect(await linesOf(cell), `${label} on one line`).toBe(1);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
-import { chooseFromAccountMenu, expect, newUser, signIn, test } from './fixtures';
+import { chooseFromAccountMenu, expect, newUser, readyUser, signIn, test } from './fixtures';
 
 /**
  * Issue 28: a session ended elsewhere signs the user out wherever the portal notices it, and the
@@ -11,23 +11,6 @@ import { chooseFromAccountMenu, expect, newUser, signIn, test } from './fixtures
 const NAME = 'Test User';
 const PASSWORD = 'Assets#2026';
 
-/** A new role 8 user, its first-login password change done, so it signs in straight to the dashboard. */
-async function ownUser(browser: Browser, leakScan: { secret: (value: string) => void }): Promise<string> {
-  const { account, password } = await newUser(browser, 8);
-  leakScan.secret(password);
-  leakScan.secret(PASSWORD);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account, password);
-  await expect(page).toHaveURL(/\/FirstLoginUpdPwd$/, { timeout: 30_000 });
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm new password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/dashboard$/, { timeout: 30_000 });
-  await context.close();
-  return account;
-}
-
 /** Signs in on a context of its own, opens `path`, marks the window (a full load forgets it), then the services end the user's sessions. */
 async function signedInThenRevoked(browser: Browser, account: string, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -35,6 +18,9 @@ async function signedInThenRevoked(browser: Browser, account: string, path: stri
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/, { timeout: 30_000 });
   await page.goto(path);
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(NAME);
+  // The shell's own first calls (the notices' count, an important notice) are made once the page is
+  // idle: ended after them, the session is noticed first by the action each test makes.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const revoked = await page.request.post(`${E2E_ENV.UPSTREAM_URL}/dev/tokens/revoke`, { data: { account } });
   expect((await revoked.json()).revoked).toBeGreaterThan(0);
@@ -52,28 +38,28 @@ async function expectSignedOut(page: Page) {
 
 test('a session ended at the services sends the tab to sign-in on a gateway call from the page', async ({ browser, leakScan }) => {
   test.setTimeout(120_000);
-  const page = await signedInThenRevoked(browser, await ownUser(browser, leakScan), '/notifications');
+  const page = await signedInThenRevoked(browser, await readyUser(browser, 8, PASSWORD, leakScan), '/notifications');
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expectSignedOut(page);
 });
 
 test('a session ended at the services sends the tab to sign-in on a list search', async ({ browser, leakScan }) => {
   test.setTimeout(120_000);
-  const page = await signedInThenRevoked(browser, await ownUser(browser, leakScan), '/notifications');
+  const page = await signedInThenRevoked(browser, await readyUser(browser, 8, PASSWORD, leakScan), '/notifications');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expectSignedOut(page);
 });
 
 test('a session ended at the services sends the tab to sign-in on navigation', async ({ browser, leakScan }) => {
   test.setTimeout(120_000);
-  const page = await signedInThenRevoked(browser, await ownUser(browser, leakScan), '/dashboard/dashboard');
+  const page = await signedInThenRevoked(browser, await readyUser(browser, 8, PASSWORD, leakScan), '/dashboard/dashboard');
   await page.locator('a[data-menu-code="totalAssets"]').click();
   await expectSignedOut(page);
 });
 
 test('a session ended at the services sends the tab to sign-in when the tab is shown again', async ({ browser, leakScan }) => {
   test.setTimeout(120_000);
-  const page = await signedInThenRevoked(browser, await ownUser(browser, leakScan), '/log/activityLog');
+  const page = await signedInThenRevoked(browser, await readyUser(browser, 8, PASSWORD, leakScan), '/log/activityLog');
   // The browser tab comes back to the front (spec section 2's tab-visibility rule).
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await expectSignedOut(page);
