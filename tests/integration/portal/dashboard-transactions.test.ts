@@ -104,13 +104,13 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
     };
   }
 
-  async function expectedCounts(customers: string[], names: { customer_name: string; customer_cname: string }) {
+  async function expectedCounts(customers: string[], names: { customer_name: string; customer_cname: string; customer_cname_hans: string | null }) {
     return { ...names, ...(await figures.organisation(customers)) };
   }
 
   async function customerNames(customer: string) {
-    const [row] = await q<{ customer_name: string; customer_cname: string }>('SELECT customer_name, customer_cname FROM customers WHERE customer_no = $1', [customer]);
-    return row ?? { customer_name: '', customer_cname: '' };
+    const [row] = await q<{ customer_name: string; customer_cname: string; customer_cname_hans: string | null }>('SELECT customer_name, customer_cname, customer_cname_hans FROM customers WHERE customer_no = $1', [customer]);
+    return row ?? { customer_name: '', customer_cname: '', customer_cname_hans: '' };
   }
 
   /** A listed transaction of the customers, older than `daysAgo` (so outside any short span). */
@@ -394,8 +394,8 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
       expect(expected.dashboardTotals.allCount).toBeGreaterThan((await figures.allCountAndAmount({ customers: ['C0001'], from: shift(day, -6), to: day })).allCount);
       expect(await actualDashboard(partner.session, {})).toEqual(expected);
       expect(await ok('dashboardCurve', {}, partner.session)).toEqual(await expectedCurve(partner.customers));
-      const [names] = await q<{ customer_name: string; customer_cname: string }>('SELECT name AS customer_name, cname AS customer_cname FROM partners WHERE partner_no = $1', [partner.session.rankNo]);
-      expect(await ok('dashboardCounts', {}, partner.session)).toEqual(await expectedCounts(partner.customers, names as { customer_name: string; customer_cname: string }));
+      const [names] = await q<{ customer_name: string; customer_cname: string; customer_cname_hans: string | null }>('SELECT name AS customer_name, cname AS customer_cname, cname_hans AS customer_cname_hans FROM partners WHERE partner_no = $1', [partner.session.rankNo]);
+      expect(await ok('dashboardCounts', {}, partner.session)).toEqual(await expectedCounts(partner.customers, names as { customer_name: string; customer_cname: string; customer_cname_hans: string | null }));
     });
 
     it('narrows to one of its customers when it names one', async () => {
@@ -497,7 +497,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
       expect(empty.dashboardTotals).toEqual({ allCount: 0, allAmount: '0.00' });
       expect(await actualDashboard(other.session, { customer_no: 'C0001' })).toEqual(empty);
       expect(await ok('dashboardCurve', { customer_no: 'C0001' }, other.session)).toEqual(await expectedCurve([]));
-      expect(await ok('dashboardCounts', { customer_no: 'C0001' }, other.session)).toEqual(await expectedCounts([], { customer_name: '', customer_cname: '' }));
+      expect(await ok('dashboardCounts', { customer_no: 'C0001' }, other.session)).toEqual(await expectedCounts([], { customer_name: '', customer_cname: '', customer_cname_hans: null }));
     });
   });
 

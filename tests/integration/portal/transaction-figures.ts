@@ -115,10 +115,10 @@ export class Figures {
   /** Dashboard: the five stores with the largest net amount, named from the stores table. */
   async topStores(selection: Selection) {
     const { sql, params } = where(selection);
-    return this.db.query<{ store_code: string; store_name: string; merchant_no: string; count: number; amount: string }>(
-      `SELECT s.store_code, s.store_name, s.merchant_no, count(*)::int AS count, ${NET} AS amount
+    return this.db.query<{ store_code: string; store_name: string; store_cname: string; store_cname_hans: string; merchant_no: string; count: number; amount: string }>(
+      `SELECT s.store_code, s.store_name, s.store_cname, s.store_cname_hans, s.merchant_no, count(*)::int AS count, ${NET} AS amount
          FROM ${LISTED} JOIN stores s ON s.store_code = x.store_code WHERE ${sql}
-        GROUP BY s.store_code, s.store_name, s.merchant_no
+        GROUP BY s.store_code, s.store_name, s.store_cname, s.store_cname_hans, s.merchant_no
         ORDER BY sum(CASE x.cat WHEN 'SALE' THEN x.trans_amount ELSE -x.trans_amount END) DESC, s.store_code LIMIT 5`,
       params,
     );
