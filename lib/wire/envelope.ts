@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { isBase64 } from './base64';
 
 /**
  * The AES `en` envelope of the wire between the portal and the upstream services (DESIGN.md
@@ -39,7 +40,7 @@ export function encryptText(plain: string, passphrase: string, salt: Buffer = ra
 }
 
 export function decryptText(envelope: string, passphrase: string): string {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(envelope)) throw new EnvelopeError('the envelope is not base64');
+  if (envelope === '' || !isBase64(envelope)) throw new EnvelopeError('the envelope is not base64');
   const raw = Buffer.from(envelope, 'base64');
   if (raw.length < 32 || !raw.subarray(0, 8).equals(MAGIC) || (raw.length - 16) % 16 !== 0) {
     throw new EnvelopeError('the envelope is not in the salted AES format');

@@ -5,6 +5,7 @@ import { addDays, daysBetween, parseDay, toIsoDay, wallClock } from '../../lib/f
 import { authedCall, publicCall, type AuthedContext, type Endpoint } from '../http/endpoint';
 import { notFound, ServiceError } from '../http/errors';
 import { optionalText, pageOf, pageOffset, paging, text, wholeNumber } from '../http/inputs';
+import { isBase64 } from '../../lib/wire/base64';
 
 /**
  * Designed: the documents a merchant sends the provider (business registration, directors' identity,
@@ -19,7 +20,7 @@ import { optionalText, pageOf, pageOffset, paging, text, wholeNumber } from '../
  * large (DOCUMENT_TOO_LARGE) rather than as bad input.
  */
 const UPLOAD_INPUT_BYTES = 10 * 1024 * 1024;
-const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+const base64 = z.string().refine(isBase64, 'must be base64');
 
 /** The documents of the scope: `$1` the customers, `$2` the merchants. */
 const VISIBLE = '(d.customer_no = ANY($1::text[]) AND (d.merchant_no IS NULL OR d.merchant_no = ANY($2::text[])))';

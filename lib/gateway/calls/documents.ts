@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '../../documents/rules';
 import { define, list, page } from '../define';
+import { isBase64 } from '../../wire/base64';
 
 export const documentRow = z.looseObject({
   id: z.number().int(),
@@ -17,7 +18,7 @@ export const documentRow = z.looseObject({
   uploadedBy: z.string(),
 });
 
-const base64 = (maxBytes: number) => z.string().max(Math.ceil(maxBytes / 3) * 4).regex(/^[A-Za-z0-9+/]*={0,2}$/);
+const base64 = (maxBytes: number) => z.string().max(Math.ceil(maxBytes / 3) * 4).refine(isBase64);
 
 /** The documents a merchant sends the provider (designed, upstream/README.md); customers only. */
 export const DOCUMENT_CALLS = {

@@ -42,6 +42,18 @@ describe('bad envelopes', () => {
     expect(() => decryptText(envelope, KEY)).toThrow(EnvelopeError);
   });
 
+  it.each([
+    ['a third padding sign', 'QUJD==='],
+    ['padding inside', 'QU==JD'],
+  ])('%s is refused', (_name, envelope) => {
+    expect(() => decryptText(envelope, KEY)).toThrow(EnvelopeError);
+  });
+
+  it('opens a file-sized envelope (the document upload: 10 MB) without exhausting the stack', () => {
+    const content = 'A'.repeat(7 * 1024 * 1024);
+    expect(openPayload(sealPayload({ content }, KEY), KEY)).toEqual({ content });
+  });
+
   it('refuses a wrong key', () => {
     expect(() => decryptText(encryptText('{"a":1}', KEY), 'another-key')).toThrow(EnvelopeError);
   });
