@@ -135,6 +135,16 @@ export class Figures {
     );
   }
 
+  /** Dashboard: count and net amount of the Hong Kong day `day` up to `until` (HH:MM:SS), its time included. */
+  async dayUntil(customers: string[], day: string, until: string) {
+    const [row] = await this.db.query<{ day: string; count: number; amount: string }>(
+      `SELECT to_char($2::date, 'YYYYMMDD') AS day, count(x.id)::int AS count, ${NET} AS amount
+         FROM ${LISTED} WHERE x.customer_no = ANY($1) AND x.gmt_payment >= $2::date AND x.gmt_payment <= ($2 || ' ' || $3)::timestamp`,
+      [customers, day, until],
+    );
+    return row;
+  }
+
   /** Dashboard: merchants, stores and terminals of the customers. */
   async organisation(customers: string[]) {
     const [row] = await this.db.query<{ merchant_count: number; store_count: number; terminal_count: number }>(
