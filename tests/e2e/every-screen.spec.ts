@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { buildMenu } from '../../lib/auth/menu';
 import { SCRIPTS_TOUCH } from '../../lib/i18n/spacing';
 import { MENUS, ROLES } from '../../upstream/seed/reference-data';
-import { expect, newUser, readyUser, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { expect, motionSettled, newUser, readyUser, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 /**
  * Every menu screen of every demo role (issue 28, 14 and 17), each loaded once in a signed-in page:
@@ -94,6 +94,7 @@ async function wordsAndNumbers(page: Page, chinese: boolean): Promise<string[]> 
 async function axeProblems(page: Page, within?: string): Promise<string[]> {
   // Details of violations only: axe's passes and incomplete results on every node of a long list cost more than its checks.
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).options({ resultTypes: ['violations'] });
+  await motionSettled(page);
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` [${n.any[0].message}]` : ''}`).join('; ')}`);
 }

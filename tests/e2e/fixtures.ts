@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Browser, type Download, type Locator, type Page, type Request } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
 
@@ -113,6 +114,31 @@ export async function newUser(browser: Browser, roleId: number): Promise<{ accou
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Waits for what is moving to stop: a dialog or message still fading in has its text at part
+ * opacity, and axe would measure the motion, not the colours. Endless animations (a spinner) never
+ * finish and are left out.
+ */
+export async function motionSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** No serious or critical axe finding on the page, or within `within` (a dialog over a page the test did not make). */
+export async function expectAxeClean(page: Page, within?: string) {
+  await motionSettled(page);
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(serious).toEqual([]);
 }
 
 /**

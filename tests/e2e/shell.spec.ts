@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { buildMenu } from '../../lib/auth/menu';
 import { MENUS, ROLES } from '../../upstream/seed/reference-data';
 import { E2E_ENV } from '../../playwright.config';
-import { chooseFromAccountMenu, chooseFromTabMenu, expect, newUser, signIn, test } from './fixtures';
+import { chooseFromAccountMenu, chooseFromTabMenu, expect, expectAxeClean, newUser, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
 
@@ -234,9 +233,7 @@ test.describe('on a 1024 px laptop', () => {
 test('landmarks, keyboard and an axe scan of the shell', async ({ page }) => {
   await signIn(page, 'admin');
   for (const role of ['banner', 'navigation', 'main', 'contentinfo'] as const) await expect(page.getByRole(role).first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious).toEqual([]);
+  await expectAxeClean(page);
   // Every menu item is reachable by keyboard: focus the first, move down with the arrow keys.
   await page.locator('a[data-menu-code="dashboard"]').focus();
   await expect(page.locator('a[data-menu-code="dashboard"]')).toBeFocused();
