@@ -26,8 +26,10 @@ export const hasProof = (proof: FactorProof) => Boolean(proof.code || proof.reco
 
 const CHALLENGE_MINUTES = 5;
 
-/** Which factors a user has: a confirmed authenticator, passkeys. */
-export async function factorsOf(db: Queryable, userId: number): Promise<{ totp: boolean; passkeys: number }> {
+/** The second factors a user has: a confirmed authenticator, passkeys. */
+export type Factors = { totp: boolean; passkeys: number };
+
+export async function factorsOf(db: Queryable, userId: number): Promise<Factors> {
   const [row] = await db.query<{ totp: boolean; passkeys: number }>(
     `SELECT EXISTS (SELECT 1 FROM factor_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL) AS totp,
             (SELECT count(*)::int FROM factor_passkeys WHERE user_id = $1) AS passkeys`,

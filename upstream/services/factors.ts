@@ -11,6 +11,7 @@ import { authenticatorUri, hashFactorToken, matchingStep, newAuthenticatorSecret
 import { factorRequired, policyOfOrganisation } from './factor-policy';
 import { assertionOptions, consumeChallenge, factorsOf, hasFactor, stepUp, storeChallenge } from './factor-proof';
 import { issueDeviceToken } from './second-step';
+import { revokeDeviceTokens } from './second-step';
 
 /**
  * A user's second factors (issue 26): the authenticator app (enrol, confirm with a code, remove),
@@ -327,7 +328,7 @@ const resetFactors = authedCall({
     if (!user) throw notFound('No such account in this organisation');
     const now = clock.timestamp();
     for (const table of ['factor_totp', 'factor_recovery_codes', 'factor_passkeys']) await db.query(`DELETE FROM ${table} WHERE user_id = $1`, [input.userId]);
-    await db.query("UPDATE device_tokens SET revoked_at = $2 WHERE user_id = $1 AND kind = 'trusted' AND revoked_at IS NULL", [input.userId, now]);
+    await revokeDeviceTokens(db, input.userId, now, 'trusted');
     await db.query('UPDATE users SET factor_failures = 0, factor_locked_until = NULL WHERE user_id = $1', [input.userId]);
     await context.log('factor.reset', user.account, { userId: input.userId });
     return { success: 1 };

@@ -9,7 +9,7 @@ import { hashFactorToken } from '../rules/factor-secrets';
 import { REMEMBER_DAYS, TRUSTED_DEVICE_DAYS } from '../../lib/two-step/codes';
 import { assertionSchema, proofFields } from '../../lib/two-step/rules';
 import { assertionOptions, factorsOf, hasFactor, proveFactor, verifyAssertion } from './factor-proof';
-import { loginAnswer, USER_COLUMNS, type UserRow } from './sso';
+import { accountInactive, accountLocked, loginAnswer, USER_COLUMNS, type UserRow } from './sso';
 
 /**
  * The sign-in's second step (issue 26). A right password of a user with a second factor answers a
@@ -37,7 +37,7 @@ export async function afterFirstFactor(step: PublicContext, user: UserRow, servi
   const factors = await factorsOf(step.db, user.user_id);
   if (hasFactor(factors) && !(await usedDeviceToken(step, user.user_id, 'trusted', deviceToken, false))) return secondStepAnswer(step, user.user_id, factors);
   await step.log('login', user.account, {}, { userId: user.user_id, account: user.account });
-  return loginAnswer(step, user, serviceCode);
+  return loginAnswer(step, user, serviceCode, factors);
 }
 
 /**
@@ -66,9 +66,12 @@ export async function issueDeviceToken(step: PublicContext, userId: number, kind
   return { token, expiresAt };
 }
 
-/** A password change or a deactivation ends every trusted device and remembered sign-in of the user. */
-export async function revokeDeviceTokens(db: Queryable, userId: number, now: string) {
-  await db.query('UPDATE device_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
+/**
+ * A password change or a deactivation ends every trusted device and remembered sign-in of the user;
+ * an administrator's reset of the second factor, its trusted devices only (`kind`).
+ */
+export async function revokeDeviceTokens(db: Queryable, userId: number, now: string, kind?: 'trusted') {
+  await db.query('UPDATE device_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR kind = $3)', [userId, now, kind ?? null]);
 }
 
 /** The session answer after the second step, with a trusted device's token when one was asked for. */
@@ -132,8 +135,8 @@ const passkeySignIn = publicCall({
   async handle(context, input) {
     const userId = await verifyAssertion(context, input.assertion, 'sign-in', null);
     const [user] = await context.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1`, [userId]);
-    if (!user || user.status !== 1) throw new ServiceError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
-    if (user.locked_until && user.locked_until > context.clock.timestamp()) throw new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', { lockedUntil: user.locked_until });
+    if (!user || user.status !== 1) throw accountInactive();
+    if (user.locked_until && user.locked_until > context.clock.timestamp()) throw accountLocked(user.locked_until);
     return completeSignIn(context, user, 'passkey', input);
   },
 });

@@ -7,7 +7,7 @@ import { optionalText, passwordType, text, wholeNumber } from '../http/inputs';
 import { hashToken, menuCodesOf, newToken } from '../http/principal';
 import { hashPassword, verifyPassword } from '../rules/password-hash';
 import { factorRequired } from './factor-policy';
-import { factorsOf, hasFactor } from './factor-proof';
+import { factorsOf, hasFactor, type Factors } from './factor-proof';
 import { sendMail } from './mail';
 import { afterFirstFactor, usedDeviceToken } from './second-step';
 import { currentPasswordHash, isRecentPassword, newPasswordProblem, passwordColumn, passwordState, STALE, storePassword, untilStable, type PasswordKind } from './passwords';
@@ -45,10 +45,14 @@ async function issueToken(db: Queryable, userId: number, kind: 'session' | 'sso'
   return token;
 }
 
-/** The login answer of spec section 7: a list whose first item describes the session. */
-export async function loginAnswer(context: PublicContext, user: UserRow, serviceCode: string) {
+/**
+ * The login answer of spec section 7: a list whose first item describes the session. `factors`: the
+ * user's, when the caller has read them already.
+ */
+export async function loginAnswer(context: PublicContext, user: UserRow, serviceCode: string, factors?: Factors) {
   const { db, clock, config } = context;
-  const factorSetup = (await factorRequired(db, user)) && !hasFactor(await factorsOf(db, user.user_id));
+  // A user with a factor owes no set-up whatever the policy: the policy is read only for one without.
+  const factorSetup = !hasFactor(factors ?? (await factorsOf(db, user.user_id))) && (await factorRequired(db, user));
   const loginType = user.pwd_flag ? TEMP_PASSWORD_LOGIN : NORMAL_LOGIN;
   // A confined token (issue 26): the services refuse it every call but the set-up's until the user enrols.
   const token = await issueToken(db, user.user_id, 'session', loginType, clock.timestamp(), clock.timestamp(config.tokenTtlMinutes), factorSetup);
@@ -73,6 +77,9 @@ export async function loginAnswer(context: PublicContext, user: UserRow, service
 }
 
 const invalidCredentials = () => new ServiceError(401, 'INVALID_CREDENTIALS', 'Invalid user name or password. Please try again.');
+export const accountLocked = (lockedUntil?: string) =>
+  new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', lockedUntil ? { lockedUntil } : undefined);
+export const accountInactive = () => new ServiceError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
 
 const login = publicCall({
   method: 'POST',
@@ -94,8 +101,6 @@ const login = publicCall({
     const { db, clock, config } = context;
     const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE account = $1 OR lower(contact_email) = lower($1) ORDER BY account = $1 DESC LIMIT 1`, [input.username]);
     const now = clock.timestamp();
-    const locked = (lockedUntil?: string) =>
-      new ServiceError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed sign-ins; try again later', lockedUntil ? { lockedUntil } : undefined);
     if (!user) {
       await verifyPassword(input.password ?? '', DUMMY_HASH);
       return context.writes(async (step) => {
@@ -107,7 +112,7 @@ const login = publicCall({
     if (user.locked_until && user.locked_until > now) {
       return context.writes(async (step) => {
         await step.log('login.refused', user.account, { reason: 'locked' }, who, 'refused');
-        throw locked(user.locked_until ?? undefined);
+        throw accountLocked(user.locked_until ?? undefined);
       });
     }
     const remembered = !input.password;
@@ -129,12 +134,12 @@ const login = publicCall({
         );
         const isLocked = after?.locked === true;
         await step.log(isLocked ? 'login.locked' : 'login.failed', user.account, { reason: 'wrong password' }, who, 'refused');
-        if (isLocked) throw locked(clock.timestamp(config.lockoutMinutes));
+        if (isLocked) throw accountLocked(clock.timestamp(config.lockoutMinutes));
         throw invalidCredentials();
       }
       if (user.status !== 1) {
         await step.log('login.refused', user.account, { reason: 'inactive' }, who, 'refused');
-        throw new ServiceError(403, 'ACCOUNT_INACTIVE', 'This account is inactive');
+        throw accountInactive();
       }
       // Cleared only when no lock and no new password came while the password was checked.
       const [cleared] = await step.db.query(
@@ -143,7 +148,7 @@ const login = publicCall({
       );
       if (!cleared) {
         const [state] = await step.db.query<{ locked: boolean }>('SELECT locked_until IS NOT NULL AND locked_until > $2 AS locked FROM users WHERE user_id = $1', [user.user_id, now]);
-        if (state?.locked) throw locked();
+        if (state?.locked) throw accountLocked();
         throw invalidCredentials();
       }
       return afterFirstFactor(step, user, input.serviceCode ?? 'EPA', input.deviceToken);
