@@ -44,6 +44,8 @@ type ChallengePurpose = 'register' | 'sign-in' | 'second-step' | 'step-up';
 
 /** Keeps a challenge the browser's ceremony must answer; accepted once, within five minutes. */
 export async function storeChallenge(context: PublicContext, challenge: string, purpose: ChallengePurpose, userId: number | null) {
+  // Anyone may ask a sign-in challenge: expired ones go as new ones come, so the table holds minutes of them, not all time.
+  await context.db.query('DELETE FROM factor_challenges WHERE expires_at <= $1', [context.clock.timestamp()]);
   await context.db.query('INSERT INTO factor_challenges (challenge, purpose, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
     challenge, purpose, userId, context.clock.timestamp(), context.clock.timestamp(CHALLENGE_MINUTES),
   ]);

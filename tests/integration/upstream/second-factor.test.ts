@@ -199,6 +199,20 @@ describe.each(DATABASES)('the second factor in the services on %s', (database) =
     expect(entries.map((e) => e.action)).toContain('factor.passkey.add');
   });
 
+  it('keeps minutes of anonymous sign-in challenges, not all of them: an expired one goes when a new one is asked', async () => {
+    const ask = async () => (await upstream.client.call<{ options: { challenge: string } }>('POST', '/sso/api/v1/login/passkeyOptions', {})).body.options.challenge;
+    const first = await ask();
+    const held = async (challenge: string) => (await upstream.db.query('SELECT 1 FROM factor_challenges WHERE challenge = $1', [challenge])).length;
+    expect(await held(first)).toBe(1);
+    try {
+      upstream.clock.advance(6 * 60_000);
+      const second = await ask();
+      expect({ first: await held(first), second: await held(second) }).toEqual({ first: 0, second: 1 });
+    } finally {
+      upstream.clock.reset();
+    }
+  });
+
   it('skips the second step on a trusted device, and a password change revokes trusted devices and remembered sign-ins', async () => {
     const first = await firstStep();
     const passed = await upstream.client.call<Session>('POST', SECOND, { ticket: first.body.secondStep?.ticket, recoveryCode: DEMO_RECOVERY_CODES[5], trustDevice: true, deviceLabel: 'Chromium on Linux' });
