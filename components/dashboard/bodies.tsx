@@ -84,10 +84,9 @@ export function TotalsBody({ data }: { data: PanelData<'totals'> }) {
 
 export function CountsBody({ data }: { data: PanelData<'counts'> }) {
   const t = useTranslations('dashboard.counts');
-  const locale = useLocale();
   return (
     <>
-      <p className={`${text.paragraph} ${text.strong}`}>{localName(locale, { name: data.customer_name, cname: data.customer_cname })}</p>
+      <p className={`${text.paragraph} ${text.strong}`}>{data.customer_name}</p>
       <Flex gap={32} wrap>
         <Statistic title={t('merchants')} value={formatCount(data.merchant_count)} />
         <Statistic title={t('stores')} value={formatCount(data.store_count)} />

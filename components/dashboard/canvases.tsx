@@ -20,11 +20,12 @@ export interface DrawnAxes {
 /**
  * Records, on the canvas (`data-axis-labels`), the labels each axis drew and where: a canvas has no
  * text to read, and the end-to-end tests check from it that a chart's labels neither repeat nor run
- * into each other at every width. It measures with the axis' own font, as Chart.js draws.
+ * into each other at every width. It measures with the axis' own font, as Chart.js draws, once per
+ * layout (after an update), not on every frame of an animation or a tooltip's redraw.
  */
 const recordAxisLabels: Plugin = {
   id: 'recordAxisLabels',
-  afterDraw(chart) {
+  afterUpdate(chart) {
     // A doughnut has no axes; the line and bar charts' axes are cartesian.
     const axes: DrawnAxis[] = Object.values(chart.scales)
       .filter((scale) => scale.options.display !== false && (scale.options as CartesianScaleOptions).ticks.display !== false)

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { postJson } from '@/lib/client/api';
 import { passkeyMessage, withPasskey } from '@/lib/client/passkey';
-import { AUTHENTICATOR_CODE, normaliseAuthenticatorCode, normaliseRecoveryCode, RECOVERY_CODE } from '@/lib/two-step/codes';
+import { typedProof } from '@/lib/two-step/codes';
 import styles from '@/components/public/public.module.css';
 import type { SignInTexts } from './texts';
 
@@ -38,11 +38,10 @@ export function SecondStepForm({ texts, totp, passkey, onSignedIn, onBack }: { t
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const typed = method === 'code' ? normaliseAuthenticatorCode(value) : normaliseRecoveryCode(value);
-    const valid = method === 'code' ? AUTHENTICATOR_CODE.test(typed) : RECOVERY_CODE.test(typed);
-    setFieldError(valid ? undefined : texts[method === 'code' ? 'twoStep.errors.codeFormat' : 'twoStep.errors.recoveryFormat']);
-    if (!valid) return;
-    await finish(() => postJson<SignedIn>('/api/auth/second-step', { [method === 'code' ? 'code' : 'recoveryCode']: typed, trustDevice: trust }, { onSessionEnd: 'return' }));
+    const proof = typedProof(method, value);
+    setFieldError(proof ? undefined : texts[method === 'code' ? 'twoStep.errors.codeFormat' : 'twoStep.errors.recoveryFormat']);
+    if (!proof) return;
+    await finish(() => postJson<SignedIn>('/api/auth/second-step', { ...proof, trustDevice: trust }, { onSessionEnd: 'return' }));
     setValue('');
   }
 

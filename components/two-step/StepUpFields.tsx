@@ -4,7 +4,7 @@ import { Button, Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { passkeyMessage, withPasskey } from '@/lib/client/passkey';
-import { AUTHENTICATOR_CODE, normaliseAuthenticatorCode, normaliseRecoveryCode, RECOVERY_CODE } from '@/lib/two-step/codes';
+import { typedProof } from '@/lib/two-step/codes';
 
 /** A proof of the second factor, sent with the change it confirms. */
 export type Proof = { code: string } | { recoveryCode: string } | { assertion: unknown };
@@ -21,12 +21,11 @@ export function useStepUpFields({ totp, passkey, onPasskey, error }: { totp: boo
   const [problem, setProblem] = useState<string>();
 
   function read(): Proof | undefined {
-    const typed = method === 'code' ? normaliseAuthenticatorCode(value) : normaliseRecoveryCode(value);
-    const valid = method === 'code' ? AUTHENTICATOR_CODE.test(typed) : RECOVERY_CODE.test(typed);
-    setProblem(valid ? undefined : t(method === 'code' ? 'errors.codeFormat' : 'errors.recoveryFormat'));
-    if (!valid) return undefined;
+    const proof = typedProof(method, value);
+    setProblem(proof ? undefined : t(method === 'code' ? 'errors.codeFormat' : 'errors.recoveryFormat'));
+    if (!proof) return undefined;
     setValue('');
-    return method === 'code' ? { code: typed } : { recoveryCode: typed };
+    return proof;
   }
 
   async function usePasskey() {

@@ -1,9 +1,8 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import { pendingPasswordChanges } from '../auth/password-changes';
-import type { GatewayError } from '../gateway/errors';
-import { failure, signedIn, upstreamError } from '../http/respond';
-import { revokeSession, type SessionData } from '../session/session';
+import { failure, signedIn } from '../http/respond';
+import type { SessionData } from '../session/session';
 import { ACCOUNT_REFUSALS } from './rules';
 
 /** Role 1 of a customer is the sole account administrator (spec section 6); the services check it again. */
@@ -19,12 +18,6 @@ export async function accountAdministrator(request: NextRequest): Promise<{ sess
   const pending = pendingPasswordChanges(opened.session);
   if (pending.login || pending.management || !managesAccounts(opened.session)) return { refused: failure(request, { code: 'FORBIDDEN' }) };
   return opened;
-}
-
-/** An upstream failure of an account call; a dead token also ends the portal session. */
-export async function accountCallFailed(request: NextRequest, session: SessionData, error: GatewayError) {
-  if (error.code === 'SESSION_EXPIRED') await revokeSession(session);
-  return upstreamError(request, error);
 }
 
 /** A business refusal of the services (`success` not 0) as the translated message of its code. */

@@ -17,7 +17,7 @@ import type { ChoiceScope } from './scope';
  */
 
 /** The most stores one list of choices holds (the store-terminal call's page limit). */
-export const STORE_LIMIT = 100;
+const STORE_LIMIT = 100;
 
 /** A partner's customers; none for a customer user, whose customer is its session's. */
 export async function customerChoices(session: SessionData, locale: string): Promise<FilterOption[]> {

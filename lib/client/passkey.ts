@@ -8,11 +8,11 @@ import { postJson, type ApiResult } from '@/lib/client/api';
  */
 
 /** Why a ceremony ended in the browser without an answer (nothing was sent, nothing changed). */
-export type PasskeyProblem = 'PASSKEY_CANCELLED' | 'PASSKEY_UNSUPPORTED' | 'PASSKEY_FAILED';
+type PasskeyProblem = 'PASSKEY_CANCELLED' | 'PASSKEY_UNSUPPORTED' | 'PASSKEY_FAILED';
 type Refused = { ok: false; error: { code: PasskeyProblem; message?: undefined } };
 
 /** The message (under `twoStep.`) of each problem the browser meets. */
-export const PASSKEY_PROBLEM_MESSAGES: Record<PasskeyProblem, 'passkeys.cancelled' | 'passkeys.unsupported' | 'errors.passkeyFailed'> = {
+const PASSKEY_PROBLEM_MESSAGES: Record<PasskeyProblem, 'passkeys.cancelled' | 'passkeys.unsupported' | 'errors.passkeyFailed'> = {
   PASSKEY_CANCELLED: 'passkeys.cancelled',
   PASSKEY_UNSUPPORTED: 'passkeys.unsupported',
   PASSKEY_FAILED: 'errors.passkeyFailed',

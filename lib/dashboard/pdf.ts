@@ -5,7 +5,6 @@ import type { GatewayResult } from '../gateway/client';
 import { errorMessageKey } from '../gateway/message-key';
 import { formatDay8 } from '../format/date';
 import { formatAmount, formatCount, formatMoney } from '../format/money';
-import { localName } from '../i18n/names';
 import { codeName, type CodeTranslator } from '../list-kit/cells';
 import type { Language } from '../i18n/languages';
 import { CHART_PALETTE, compareWeeks, plotValue, shortDay, signedChange } from './figures';
@@ -31,7 +30,7 @@ export function dashboardPdf(answers: DashboardAnswers, t: Translator, language:
 
   const counts = answers.counts.ok ? answers.counts.data : null;
   doc.fontSize(18).text(t('dashboard.pdf.title'));
-  if (counts) doc.fontSize(12).text(localName(language, { name: counts.customer_name, cname: counts.customer_cname }));
+  if (counts) doc.fontSize(12).text(counts.customer_name);
   doc.fontSize(9).fillColor(GREY).text(t('dashboard.pdf.generated', { time: meta.generated, account: meta.account })).text(t('dashboard.period', meta.period)).fillColor('black');
 
   heading(t('dashboard.totals.title'));

@@ -12,9 +12,9 @@ import type { GatewayError } from './errors';
  * elsewhere, a deactivation, a revocation). A bare 401 or 405 ("login information expired") is
  * shown as the spec's message and ends nothing: one faulty call must not sign everybody out.
  */
-export const SESSION_ENDING_CODES: ReadonlySet<GatewayError['code']> = new Set(['SESSION_EXPIRED']);
+const SESSION_ENDING_CODES: ReadonlySet<GatewayError['code']> = new Set(['SESSION_EXPIRED']);
 
-export const SESSION_ENDED_PATH = `${LOGIN_PATH}?notice=sessionEnded`;
+const SESSION_ENDED_PATH = `${LOGIN_PATH}?notice=sessionEnded`;
 
 /**
  * A page render, not a route handler: route handlers run inside `logged` (currentRequest), and the

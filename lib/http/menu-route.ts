@@ -5,7 +5,7 @@ import { pendingPasswordChanges } from '../auth/password-changes';
 import { callUpstream, type GatewayResult } from '../gateway/client';
 import type { GatewayError } from '../gateway/errors';
 import type { CallAnswer, CallInput, CallName } from '../gateway/registry';
-import { needsTouch, revokeSession, type SessionData } from '../session/session';
+import { needsTouch, type SessionData } from '../session/session';
 import { readJson } from './body';
 import { failure, setSessionCookie, signedIn, success, upstreamError } from './respond';
 
@@ -53,7 +53,6 @@ export async function menuRoute<S extends z.ZodType>(
     async call(name, input) {
       const result = await callUpstream(name, input, session);
       newerVersion ||= result.newerVersion;
-      if (!result.ok && result.error.code === 'SESSION_EXPIRED') await revokeSession(session);
       return result;
     },
     refuse: (error) => upstreamError(request, readable(error)),

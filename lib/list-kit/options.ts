@@ -4,8 +4,6 @@ import type { SessionData } from '../session/session';
 import type { ListDefinition } from './definition';
 import type { FilterOption, FilterOptions } from './narrow';
 
-export type { FilterOption, FilterOptions } from './narrow';
-
 /** The user's merchants as a form offers them: "name (number)", with their customer. */
 export function merchantOptions(session: SessionData, locale: string): Promise<FilterOption[]> {
   return merchantChoices(session, {}, locale);

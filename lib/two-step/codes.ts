@@ -22,6 +22,16 @@ export function normaliseRecoveryCode(typed: string): string {
 /** Spaces typed or pasted inside a code ("123 456") are not part of it. */
 export const normaliseAuthenticatorCode = (typed: string) => typed.replace(/\s/g, '');
 
+/** A typed code as the proof its method sends (`{ code }` or `{ recoveryCode }`), or undefined when it is not of the method's format. */
+export function typedProof(method: 'code' | 'recovery', typed: string): { code: string } | { recoveryCode: string } | undefined {
+  if (method === 'code') {
+    const code = normaliseAuthenticatorCode(typed);
+    return AUTHENTICATOR_CODE.test(code) ? { code } : undefined;
+  }
+  const recoveryCode = normaliseRecoveryCode(typed);
+  return RECOVERY_CODE.test(recoveryCode) ? { recoveryCode } : undefined;
+}
+
 /** The secret as the set-up dialog shows it for typing by hand: groups of four. */
 export const groupSecret = (base32: string) => base32.match(/.{1,4}/g)?.join(' ') ?? '';
 

@@ -10,7 +10,7 @@ import { TRUSTED_DEVICE_DAYS } from './codes';
  * route reads them, and the pending step's seal has none of a session's fields (lib/session checks
  * `v: 1`, a session id and a token, so a pending cookie under the session's name opens nothing).
  */
-export const PENDING_COOKIE = 'portal_second_step';
+const PENDING_COOKIE = 'portal_second_step';
 export const TRUSTED_DEVICE_COOKIE = 'portal_trusted_device';
 const AUTH_PATH = '/api/auth';
 /** As long as the services' ticket lives. */

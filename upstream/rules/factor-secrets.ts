@@ -43,7 +43,7 @@ export const newAuthenticatorSecret = () => new Secret({ size: 20 }).base32;
 
 export const TOTP_PERIOD_SECONDS = 30;
 /** One step of clock drift either way (RFC 6238 section 5.2's recommendation). */
-export const TOTP_DRIFT_STEPS = 1;
+const TOTP_DRIFT_STEPS = 1;
 
 function totpOf(base32: string, account = '', issuer = '') {
   return new TOTP({ issuer, label: account, secret: Secret.fromBase32(base32), algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS });

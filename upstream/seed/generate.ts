@@ -480,10 +480,10 @@ class TransactionGenerator {
   }
 }
 
-/** Refund requests in every approval state, for the first and the second customer. */
-/** A checker's reasons for the seed's rejected requests (every rejection has one, migration 0015). */
+/** A checker's reasons for the seed's rejected requests (every rejection has one, migration 0016). */
 const REJECT_REASONS = ['The goods were not returned to the store.', 'The customer was refunded at the terminal already.', 'The amount does not match the receipt.'];
 
+/** Refund requests in every approval state, for the first and the second customer. */
 async function insertRefundRequests(db: Database, random: Random, anchor: CalendarDay, users: Map<string, number>, generator: TransactionGenerator) {
   const plan: [string, string, string, ('10' | '20' | '30' | '40' | '50')[]][] = [
     ['C0001', 'maker@demo.test', 'checker@demo.test', ['10', '10', '10', '10', '10', '10', '20', '20', '20', '30', '30', '30', '30', '30', '40', '40', '40', '50', '50']],

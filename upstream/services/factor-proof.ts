@@ -22,7 +22,7 @@ export interface FactorProof {
   assertion?: z.infer<typeof assertionSchema>;
 }
 
-export const hasProof = (proof: FactorProof) => Boolean(proof.code || proof.recoveryCode || proof.assertion);
+const hasProof = (proof: FactorProof) => Boolean(proof.code || proof.recoveryCode || proof.assertion);
 
 const CHALLENGE_MINUTES = 5;
 
@@ -119,7 +119,7 @@ export async function verifyAssertion(context: PublicContext, assertion: z.infer
   return credential.user_id;
 }
 
-export const factorLocked = (lockedUntil: string) =>
+const factorLocked = (lockedUntil: string) =>
   new ServiceError(423, 'FACTOR_LOCKED', 'The second step is locked after too many wrong codes; try again later', { lockedUntil });
 
 /**

@@ -44,7 +44,7 @@ const noticeColumns = (lang: keyof typeof LANGUAGE_COLUMNS) => `
   coalesce(to_char(r.read_at, 'YYYYMMDDHH24MISS'), '') AS "readAt", (r.acknowledged_at IS NOT NULL) AS acknowledged,
   to_char(n.due_on, 'YYYY-MM-DD') AS "dueOn"`;
 
-/** Where a notice's text names its date (`due_on`, migration 0015): worded when answered, not when written. */
+/** Where a notice's text names its date (`due_on`, migration 0016): worded when answered, not when written. */
 const DUE = '{due}';
 
 /** The date in each language's words: "expires on" until the day, "expired on" after it. */
@@ -60,7 +60,7 @@ type NoticeText = { title: string; body: string; dueOn: string | null };
  * A notice about a date, in the tense of the day it is read (the services' today, Hong Kong):
  * a renewal notice written while the registration was valid says it expired once the day passed.
  */
-export function wordDue<T extends NoticeText>(row: T, lang: keyof typeof LANGUAGE_COLUMNS, today: string): T {
+function wordDue<T extends NoticeText>(row: T, lang: keyof typeof LANGUAGE_COLUMNS, today: string): T {
   if (!row.dueOn) return row;
   const words = row.dueOn < today ? DUE_WORDS[lang].past(row.dueOn) : DUE_WORDS[lang].coming(row.dueOn);
   return { ...row, title: row.title.replaceAll(DUE, words), body: row.body.replaceAll(DUE, words) };

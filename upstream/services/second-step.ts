@@ -21,7 +21,7 @@ const TICKET_MINUTES = 5;
 const DAY_MINUTES = 24 * 60;
 
 /** The answer of a first step that needs a second: the ticket and the factors the user may use. */
-export async function secondStepAnswer(step: PublicContext, userId: number, factors: { totp: boolean; passkeys: number }) {
+async function secondStepAnswer(step: PublicContext, userId: number, factors: { totp: boolean; passkeys: number }) {
   const ticket = newToken();
   await step.db.query('INSERT INTO factor_tickets (ticket_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
     hashToken(ticket), userId, step.clock.timestamp(), step.clock.timestamp(TICKET_MINUTES),

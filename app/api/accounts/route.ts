@@ -1,11 +1,11 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { accountAdministrator, accountCallFailed, accountRefused } from '@/lib/accounts/routes';
+import { accountAdministrator, accountRefused } from '@/lib/accounts/routes';
 import { newAccountSchema } from '@/lib/accounts/rules';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
 import { stepUpSchema } from '@/lib/two-step/rules';
-import { success } from '@/lib/http/respond';
+import { success, upstreamError } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 
 /**
@@ -20,7 +20,7 @@ async function handle(request: NextRequest) {
   if (parsed.refused) return parsed.refused;
   const { merchantNo, ...account } = parsed.data;
   const created = await callUpstream('insertAccount', { ...account, name: account.contactName, ...(account.type === 'MERCHANT' ? { merchantNo } : {}) }, session);
-  if (!created.ok) return accountCallFailed(request, session, created.error);
+  if (!created.ok) return upstreamError(request, created.error);
   if (created.data.success !== 0) return accountRefused(request, created.data.code, 'accounts.errors.createFailed');
   return success({ userId: created.data.userId ?? null }, created.newerVersion);
 }

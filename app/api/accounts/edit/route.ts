@@ -1,11 +1,11 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { accountAdministrator, accountCallFailed, accountRefused } from '@/lib/accounts/routes';
+import { accountAdministrator, accountRefused } from '@/lib/accounts/routes';
 import { editAccountSchema } from '@/lib/accounts/rules';
 import { callUpstream } from '@/lib/gateway/client';
 import { readJson } from '@/lib/http/body';
 import { stepUpSchema } from '@/lib/two-step/rules';
-import { success } from '@/lib/http/respond';
+import { success, upstreamError } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { endUserSessions } from '@/lib/session/session';
 import { bestEffort } from '@/lib/store/shared-store';
@@ -21,7 +21,7 @@ async function handle(request: NextRequest) {
   const parsed = await readJson(request, z.intersection(editAccountSchema, stepUpSchema));
   if (parsed.refused) return parsed.refused;
   const updated = await callUpstream('updateAccount', parsed.data, session);
-  if (!updated.ok) return accountCallFailed(request, session, updated.error);
+  if (!updated.ok) return upstreamError(request, updated.error);
   if (updated.data.success !== 0) return accountRefused(request, updated.data.code, 'accounts.errors.editFailed');
   // The services have revoked the user's tokens already: with the store away the deactivation stands.
   if (parsed.data.status === 0) await bestEffort(endUserSessions(parsed.data.userId), 'sessions ended at deactivation');

@@ -5,7 +5,7 @@ import { callUpstream } from '@/lib/gateway/client';
 import { BODY_LIMITS, readJson } from '@/lib/http/body';
 import { CALLS, isCallName, type CallName } from '@/lib/gateway/registry';
 import { clearSessionCookie, failure, setSessionCookie, signedIn, success } from '@/lib/http/respond';
-import { needsTouch, revokeSession } from '@/lib/session/session';
+import { needsTouch } from '@/lib/session/session';
 import { logged } from '@/lib/log/request';
 
 /** Only `input`: anything else in the body is a caller's mistake, refused rather than ignored. */
@@ -38,10 +38,8 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ call
   const result = await callUpstream(call as CallName, body.data.input as never, session);
   if (!result.ok) {
     const response = failure(request, result.error, undefined, result.newerVersion);
-    if (result.error.code === 'SESSION_EXPIRED') {
-      await revokeSession(session);
-      clearSessionCookie(request, response);
-    }
+    // callUpstream has revoked a dead session already; the browser's cookie goes with the answer.
+    if (result.error.code === 'SESSION_EXPIRED') clearSessionCookie(request, response);
     return response;
   }
   const response = success(result.data, result.newerVersion);

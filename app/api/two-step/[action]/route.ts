@@ -74,10 +74,7 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ acti
   const parsed = await readJson(request, definition.input);
   if (parsed.refused) return parsed.refused;
   const result = await callUpstream(definition.call, parsed.data as CallInput<typeof definition.call>, session);
-  if (!result.ok) {
-    if (result.error.code === 'SESSION_EXPIRED') await revokeSession(session);
-    return upstreamError(request, result.error);
-  }
+  if (!result.ok) return upstreamError(request, result.error);
   const shape = 'shape' in definition ? definition.shape : undefined;
   return success(shape ? await shape(result.data as never) : result.data, result.newerVersion);
 }
