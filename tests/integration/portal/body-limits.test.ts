@@ -59,6 +59,10 @@ const ROUTES: [string, string, number][] = [
   ['/api/refunds/cancel', 'application/json', BODY_LIMITS.form],
   ['/api/refunds/decide', 'application/json', BODY_LIMITS.form],
   ['/api/gateway/customerInfo', 'application/json', BODY_LIMITS.gateway],
+  // The second factor's (issue 26); the second step itself refuses before reading without its pending cookie.
+  ['/api/auth/passkey', 'application/json', BODY_LIMITS.form],
+  ['/api/auth/passkey/options', 'application/json', BODY_LIMITS.form],
+  ['/api/two-step/policy', 'application/json', BODY_LIMITS.form],
   ['/api/refunds/batch', MULTIPART, BATCH_LIMITS.bytes + BODY_LIMITS.multipartOverhead],
   ['/api/documents', MULTIPART, MAX_DOCUMENT_BYTES + BODY_LIMITS.multipartOverhead],
 ];
