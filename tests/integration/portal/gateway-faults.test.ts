@@ -22,7 +22,12 @@ beforeAll(async () => {
   admin = new Browser();
   expect((await admin.signIn('admin')).status).toBe(200);
 });
-afterAll(() => upstream.stop());
+afterAll(async () => {
+  // nock patches Node's own http module, which every test file of this jest worker shares: left
+  // active, it buffers whole request bodies for later files (bounded-input's chunked 300 MB).
+  nock.restore();
+  await upstream.stop();
+});
 afterEach(() => {
   nock.cleanAll();
   delete process.env.API_URL;
