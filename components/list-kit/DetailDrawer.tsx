@@ -1,22 +1,22 @@
 'use client';
 
 import { Descriptions, Drawer } from 'antd';
+import type { ComponentType } from 'react';
 import { useTranslations } from 'next-intl';
 import { CellValue } from '@/components/data-table/CellValue';
 import type { CodeTranslator } from '@/lib/list-kit/cells';
 import type { ListDefinition } from '@/lib/list-kit/definition';
 import type { FilterOptions } from '@/lib/list-kit/narrow';
 import { DetailRowsSections } from './DetailRowsSection';
-import { LIST_ACTIONS } from './row-actions';
+import type { RowActionProps } from './row-actions';
 
 /**
  * A row's details: every field of the row, the list's related rows, and its actions. It is a module
  * of its own so that a list's first load does without the drawer until a row is opened (ListView).
  */
-export function DetailDrawer({ definition, row, userId, options, onClose }: { definition: ListDefinition; row: Record<string, unknown> | null; userId: number; options: FilterOptions; onClose: () => void }) {
+export function DetailDrawer({ definition, row, userId, options, actions: Actions, onClose }: { definition: ListDefinition; row: Record<string, unknown> | null; userId: number; options: FilterOptions; actions?: ComponentType<RowActionProps>; onClose: () => void }) {
   const t = useTranslations();
   const names = t as unknown as CodeTranslator;
-  const Actions = LIST_ACTIONS[definition.id];
   return (
     <Drawer
       open={row !== null}

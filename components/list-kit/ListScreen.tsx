@@ -31,7 +31,7 @@ export async function listMetadata(list: string): Promise<Metadata> {
  * the page and its summary, and the filters' choices, handed to the browser's ListView. A page of
  * the portal is `export default (props) => <ListScreen list="id" searchParams={props.searchParams} />`.
  */
-export async function ListScreen({ list, searchParams, above, actions, keep }: { list: string; searchParams: SearchParams; above?: ReactNode } & Pick<ListViewProps, 'actions' | 'keep'>) {
+export async function ListScreen({ list, searchParams, above, actions, rowActions, keep }: { list: string; searchParams: SearchParams; above?: ReactNode } & Pick<ListViewProps, 'actions' | 'rowActions' | 'keep'>) {
   const source = sourceOf(list);
   const { definition } = source;
   const session = await currentSession();
@@ -63,6 +63,7 @@ export async function ListScreen({ list, searchParams, above, actions, keep }: {
         error={page && !page.ok ? t(errorMessageKey(page.error), Object.fromEntries(Object.entries(page.error.params ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>) : undefined}
         notice={refusal ? t(refusal.message) : undefined}
         actions={actions}
+        rowActions={rowActions}
         keep={keep}
       />
     </>

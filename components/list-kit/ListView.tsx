@@ -2,7 +2,7 @@
 
 import { Alert, Flex } from 'antd';
 import dynamic from 'next/dynamic';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
 import { FitStatistic } from '@/components/ui/FitStatistic';
@@ -14,7 +14,7 @@ import type { FilterOptions } from '@/lib/list-kit/narrow';
 import { listSearch } from '@/lib/list-kit/url';
 import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';
-import { LIST_ACTIONS } from './row-actions';
+import type { RowActionProps } from './row-actions';
 import styles from './list-view.module.css';
 import { ListSelectionContext } from './selection';
 import { useListNavigation } from './use-list-navigation';
@@ -43,6 +43,8 @@ export interface ListViewProps {
   notice?: string;
   /** The page's actions in the table's toolbar; they read the selected rows with useListSelection. */
   actions?: ReactNode;
+  /** The list's own actions (edit, activate, ...): in the toolbar with no row ("new ..."), and in a row's details. */
+  rowActions?: ComponentType<RowActionProps>;
   /** URL parameters every search keeps (the tab of a page with several lists, components/list-kit/ListTabs.tsx). */
   keep?: Record<string, string>;
 }
@@ -52,7 +54,7 @@ export interface ListViewProps {
  * server paging and sorting, a row's details, and the export of the view. Everything it shows comes
  * from the URL, so a view can be bookmarked, shared, and found again with back and forward.
  */
-export function ListView({ definition, userId, values, issues, options, result, error, notice, actions, keep }: ListViewProps) {
+export function ListView({ definition, userId, values, issues, options, result, error, notice, actions, rowActions: Actions, keep }: ListViewProps) {
   const navigation = useListNavigation();
   const { loading } = navigation;
   const kept = new URLSearchParams(keep).toString();
@@ -69,7 +71,6 @@ export function ListView({ definition, userId, values, issues, options, result, 
   const keyOf = (row: Record<string, unknown>) => String(row[definition.rowKey]);
   const selectable = definition.selection;
   const selected = { rows: (result?.rows ?? []).filter((row) => selectedKeys.includes(keyOf(row))), clear: () => setSelection({ of: result, keys: [] }) };
-  const Actions = LIST_ACTIONS[definition.id];
 
   return (
     <ListSelectionContext value={selected}>
@@ -120,7 +121,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
           />
         </Surface>
       )}
-      {drawerMounted && <DetailDrawer definition={definition} row={detail} userId={userId} options={options} onClose={() => setDetail(null)} />}
+      {drawerMounted && <DetailDrawer definition={definition} row={detail} userId={userId} options={options} actions={Actions} onClose={() => setDetail(null)} />}
     </Flex>
     </ListSelectionContext>
   );

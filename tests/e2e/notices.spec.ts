@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
-import { clickUntilVisible, confirmDialog, expect, newUser, openOptions, signIn, test } from './fixtures';
+import { chooseFromMenu, clickUntilVisible, confirmDialog, expect, newUser, openOptions, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -89,8 +89,10 @@ test('a customer uploads a document, is refused a renamed executable, finds it l
   const form = page.locator('form#documentUpload');
 
   // The upload form's field, not the list filter of the same name.
-  const types = await openOptions(page, form.getByLabel('Document type'));
-  await types.and(page.getByTitle('Store photos', { exact: true })).click();
+  // The choice is proven by the select showing it: a click on a list still moving can land nowhere.
+  const typeSelect = form.getByLabel('Document type');
+  const types = await openOptions(page, typeSelect);
+  await chooseFromMenu(() => openOptions(page, typeSelect).then(() => undefined), types.and(page.getByTitle('Store photos', { exact: true })), form.getByTitle('Store photos', { exact: true }));
   const fileName = `shop-${Date.now().toString(36)}.png`;
   const input = page.locator('input[type=file]');
   await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: EXE });

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { CreateRequestSection, requestStores } from '@/components/collect/CreateRequestSection';
+import { PaymentRequestActions } from '@/components/collect/PaymentRequestActions';
 import { ListScreen, listMetadata } from '@/components/list-kit/ListScreen';
 import { CardSkeleton } from '@/components/ui/CardSkeleton';
 import { currentSession } from '@/lib/session/server';
@@ -15,6 +16,7 @@ export default async function CreateTransactionPage({ searchParams }: { searchPa
     <ListScreen
       list="paymentRequests"
       searchParams={searchParams}
+      rowActions={PaymentRequestActions}
       above={
         request && (
           <Suspense fallback={<CardSkeleton />}>
