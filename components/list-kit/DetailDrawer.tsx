@@ -14,7 +14,7 @@ import type { RowActionProps } from './row-actions';
  * A row's details: every field of the row, the list's related rows, and its actions. It is a module
  * of its own so that a list's first load does without the drawer until a row is opened (ListView).
  */
-export function DetailDrawer({ definition, row, userId, options, actions: Actions, onClose }: { definition: ListDefinition; row: Record<string, unknown> | null; userId: number; options: FilterOptions; actions?: ComponentType<RowActionProps>; onClose: () => void }) {
+export function DetailDrawer({ definition, row, userId, options, rowActions: Actions, onClose }: { definition: ListDefinition; row: Record<string, unknown> | null; userId: number; options: FilterOptions; rowActions?: ComponentType<RowActionProps>; onClose: () => void }) {
   const t = useTranslations();
   const names = t as unknown as CodeTranslator;
   return (

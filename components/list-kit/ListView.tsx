@@ -121,7 +121,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
           />
         </Surface>
       )}
-      {drawerMounted && <DetailDrawer definition={definition} row={detail} userId={userId} options={options} actions={Actions} onClose={() => setDetail(null)} />}
+      {drawerMounted && <DetailDrawer definition={definition} row={detail} userId={userId} options={options} rowActions={Actions} onClose={() => setDetail(null)} />}
     </Flex>
     </ListSelectionContext>
   );

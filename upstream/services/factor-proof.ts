@@ -30,7 +30,7 @@ const CHALLENGE_MINUTES = 5;
 export type Factors = { totp: boolean; passkeys: number };
 
 export async function factorsOf(db: Queryable, userId: number): Promise<Factors> {
-  const [row] = await db.query<{ totp: boolean; passkeys: number }>(
+  const [row] = await db.query<Factors>(
     `SELECT EXISTS (SELECT 1 FROM factor_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL) AS totp,
             (SELECT count(*)::int FROM factor_passkeys WHERE user_id = $1) AS passkeys`,
     [userId],

@@ -10,8 +10,7 @@ import { optionalText, wholeNumber } from '../http/inputs';
 import { authenticatorUri, hashFactorToken, matchingStep, newAuthenticatorSecret, newRecoveryCodes, openSecret, sealSecret } from '../rules/factor-secrets';
 import { factorRequired, policyOfOrganisation } from './factor-policy';
 import { assertionOptions, consumeChallenge, factorsOf, hasFactor, stepUp, storeChallenge } from './factor-proof';
-import { issueDeviceToken } from './second-step';
-import { revokeDeviceTokens } from './second-step';
+import { issueDeviceToken, revokeDeviceTokens } from './second-step';
 
 /**
  * A user's second factors (issue 26): the authenticator app (enrol, confirm with a code, remove),

@@ -8,7 +8,7 @@ import { hashToken, newToken } from '../http/principal';
 import { hashFactorToken } from '../rules/factor-secrets';
 import { REMEMBER_DAYS, TRUSTED_DEVICE_DAYS } from '../../lib/two-step/codes';
 import { assertionSchema, proofFields } from '../../lib/two-step/rules';
-import { assertionOptions, factorsOf, hasFactor, proveFactor, verifyAssertion } from './factor-proof';
+import { assertionOptions, factorsOf, hasFactor, proveFactor, verifyAssertion, type Factors } from './factor-proof';
 import { accountInactive, accountLocked, loginAnswer, USER_COLUMNS, type UserRow } from './sso';
 
 /**
@@ -21,7 +21,7 @@ const TICKET_MINUTES = 5;
 const DAY_MINUTES = 24 * 60;
 
 /** The answer of a first step that needs a second: the ticket and the factors the user may use. */
-async function secondStepAnswer(step: PublicContext, userId: number, factors: { totp: boolean; passkeys: number }) {
+async function secondStepAnswer(step: PublicContext, userId: number, factors: Factors) {
   const ticket = newToken();
   await step.db.query('INSERT INTO factor_tickets (ticket_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
     hashToken(ticket), userId, step.clock.timestamp(), step.clock.timestamp(TICKET_MINUTES),
