@@ -8,6 +8,7 @@ import { ASSET_ENDPOINTS } from './services/assets';
 import { DEV_ENDPOINTS } from './services/dev';
 import { DOCUMENT_ENDPOINTS } from './services/documents';
 import { FACTOR_ENDPOINTS } from './services/factors';
+import { CHOICE_ENDPOINTS } from './services/choices';
 import { MERCHANT_ENDPOINTS } from './services/merchants';
 import { NOTICE_ENDPOINTS } from './services/notices';
 import { REFUND_ENDPOINTS } from './services/refunds';
@@ -28,6 +29,7 @@ export function endpointsFor(config: Pick<UpstreamConfig, 'mode'>): Endpoint[] {
     ...TRANSACTION_ENDPOINTS,
     ...TIP_ENDPOINTS,
     ...MERCHANT_ENDPOINTS,
+    ...CHOICE_ENDPOINTS,
     ...REFUND_ENDPOINTS,
     ...ASSET_ENDPOINTS,
     ...APPLICATION_ENDPOINTS,

@@ -10,6 +10,7 @@ import { startTracing } from '../lib/telemetry/tracing';
 import { createApp } from './http/app';
 import { mountPayPages } from './pay/page';
 import { DEFAULT_SEED, seedDatabase } from './seed/generate';
+import { SEED_PROFILES, type SeedProfile, type SeedScale } from './seed/scale';
 import { payApprovedRefunds } from './services/refunds';
 
 /** A refusal to start that names what to fix, printed without a stack trace. */
@@ -36,7 +37,7 @@ export interface RunningUpstream {
 }
 
 /** Opens (creating, migrating and seeding on first start) the database, then serves every call. */
-export async function startUpstream(config: UpstreamConfig, options: { seedTransactions?: number; log?: (line: string) => void; logger?: Logger } = {}): Promise<RunningUpstream> {
+export async function startUpstream(config: UpstreamConfig, options: { seedTransactions?: number; seedScale?: SeedScale; log?: (line: string) => void; logger?: Logger } = {}): Promise<RunningUpstream> {
   const logger = options.logger ?? createLogger('upstream');
   const log = options.log ?? ((line: string) => logger.info(line));
   if (config.payloadKey.length < 16) throw new StartupError('PAYLOAD_KEY must be set (at least 16 characters): the envelope key the portal shares with the services.');
@@ -55,7 +56,7 @@ export async function startUpstream(config: UpstreamConfig, options: { seedTrans
   if (!seeded) {
     const transactions = options.seedTransactions ?? DEFAULT_SEED.transactions;
     log(`seeding the demo data (${transactions} transactions, once)...`);
-    await seedDatabase(db, { transactions, factorKey: factorKeyOf(config) }, log);
+    await seedDatabase(db, { transactions, scale: options.seedScale, factorKey: factorKeyOf(config) }, log);
   }
   if (config.databaseUrl) {
     await db.close();
@@ -97,7 +98,12 @@ async function main() {
   // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/telemetry/tracing.ts).
   startTracing('merchant-portal-services');
   const config = loadConfig();
-  const running = await startUpstream(config, { seedTransactions: process.env.SEED_TRANSACTIONS ? Number(process.env.SEED_TRANSACTIONS) : undefined });
+  const profile = process.env.SEED_PROFILE ?? 'demo';
+  if (!Object.hasOwn(SEED_PROFILES, profile)) throw new StartupError(`SEED_PROFILE must be one of ${Object.keys(SEED_PROFILES).join(', ')}.`);
+  const running = await startUpstream(config, {
+    seedTransactions: process.env.SEED_TRANSACTIONS ? Number(process.env.SEED_TRANSACTIONS) : undefined,
+    seedScale: SEED_PROFILES[profile as SeedProfile],
+  });
   createLogger('upstream').info({ url: running.url, database: running.db.kind, mode: config.mode }, 'reference services started');
   const stop = () => void running.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -3,12 +3,13 @@
 import { Button, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Surface } from '@/components/ui/Surface';
 import { loadSchemas } from '@/lib/client/form-rules';
 import { useDayjsLocale } from '@/lib/client/use-dayjs-locale';
 import { textOf, type ListDefinition, type ListFilter, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
-import { allowedValues, narrowedBy, type FilterOptions } from '@/lib/list-kit/narrow';
+import { fits, narrowedBy, searchScope, type FilterOption, type FilterOptions } from '@/lib/list-kit/narrow';
+import { ChoiceSelect } from './ChoiceSelect';
 
 type FormValues = Record<string, string | [Dayjs, Dayjs] | undefined>;
 
@@ -48,6 +49,13 @@ export function FilterForm({ definition, values, issues, options, loading, expan
   useDayjsLocale();
   const [form] = Form.useForm<FormValues>();
   const [open, setOpen] = useState(() => expanded || issues.length > 0);
+  // Every choice seen so far (the link's, then each search's), by source: what each belongs to decides what a choice above clears.
+  const [known, setKnown] = useState<FilterOptions>(options);
+  const learn = useCallback(
+    (source: keyof FilterOptions) => (found: FilterOption[]) =>
+      setKnown((before) => ({ ...before, [source]: [...found, ...(before[source] ?? []).filter((o) => !found.some((f) => f.value === o.value))] })),
+    [],
+  );
   const watched = Form.useWatch([], form) ?? {};
   const message = (issue: ListIssue) => t(issue.message as never, (issue.params ?? {}) as never);
   const status = (key: string) => {
@@ -96,17 +104,21 @@ export function FilterForm({ definition, values, issues, options, loading, expan
         return <Input inputMode="decimal" />;
       case 'code':
         return <Select allowClear placeholder={t('list.all')} options={filter.codes.map((code) => ({ value: code, label: t(`${filter.names}.${code}` as never) }))} />;
-      case 'option': {
-        // Narrowed by what is chosen above (lib/list-kit/narrow.ts); the value a link chose stays named even when it does not fit (its issue says why).
-        const allowed = allowedValues(definition, options, chosenIn(watched), filter);
-        const current = watched[filter.key];
-        const choices = (options[filter.source] ?? []).filter((o) => !allowed || allowed.has(o.value) || o.value === current);
-        return <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('list.all')} options={choices} />;
-      }
+      case 'option':
+        // Searched on the server within what is chosen above (lib/list-kit/narrow.ts); the value a link chose stays named even when it does not fit (its issue says why).
+        return (
+          <ChoiceSelect
+            source={filter.source}
+            scope={searchScope(definition, chosenIn(watched), filter)}
+            known={known[filter.source] ?? []}
+            fits={(option) => fits(definition, chosenIn(watched), filter, option)}
+            onFound={learn(filter.source)}
+          />
+        );
     }
   };
-  // An option filter with nothing to choose from (a customer's own list for a partner-only picker) is left out.
-  const shown = definition.filters.filter((f) => f.kind !== 'option' || (options[f.source]?.length ?? 0) > 0);
+  // An option filter the session does not choose from (a partner's customers for a customer user) is left out (lib/list-kit/options.ts).
+  const shown = definition.filters.filter((f) => f.kind !== 'option' || options[f.source] !== undefined);
   const onPhone = phoneCount(shown);
 
   return (
@@ -125,8 +137,8 @@ export function FilterForm({ definition, values, issues, options, loading, expan
           for (const key of new Set(Object.keys(changed).flatMap((k) => narrowedBy(definition, k)))) {
             const value = chosenIn(next)(key);
             const filter = definition.filters.find((f) => f.key === key);
-            const allowed = value && filter ? allowedValues(definition, options, chosenIn(next), filter) : null;
-            if (value && allowed && !allowed.has(value)) {
+            const option = value && filter?.kind === 'option' ? known[filter.source]?.find((o) => o.value === value) : undefined;
+            if (filter && option && !fits(definition, chosenIn(next), filter, option)) {
               next[key] = undefined;
               cleared.push(key);
             }

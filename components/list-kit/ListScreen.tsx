@@ -42,7 +42,7 @@ export async function ListScreen({ list, searchParams, above, actions, rowAction
   const { values } = parsed;
   const refusal = source.refusal?.(session, values);
 
-  const choices = loadOptions(session, definition, locale);
+  const choices = loadOptions(session, definition, locale, values);
   // A link that pairs a merchant with another customer (or a store with another merchant) is told so, not queried for nothing.
   const issues = parsed.issues.length === 0 && choosesNarrowedPair(definition, values) ? narrowingIssues(definition, values, await choices) : parsed.issues;
   const [page, options] = await Promise.all([issues.length === 0 && !refusal ? source.load(session, values, t, locale) : null, choices]);

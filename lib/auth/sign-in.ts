@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { callUpstream } from '../gateway/client';
+import { callUpstream, merchantIdsOf } from '../gateway/client';
 import type { loginItem } from '../gateway/define';
 import type { GatewayError } from '../gateway/errors';
 import { failure, secureRequest, setSessionCookie, success, translatorFor } from '../http/respond';
@@ -15,11 +15,9 @@ import { FIRST_LOGIN_PATH, homePath, TWO_STEP_SETUP_PATH } from './routes';
 
 type LoginItem = z.infer<typeof loginItem>;
 
-const WALLETS = ['ALIPAY', 'WECHAT'];
-
 /**
  * A new session from a login answer (spec sections 4 and 7): identity and menus from the answer,
- * then the merchant list call for the Alipay/WeChat id list and the full id list. A user whose
+ * then the merchant list call for the ids it may see (kept beside the session). A user whose
  * organisation requires a second factor it has not set up gets no menus and no merchants until it
  * has (issue 26): the services refuse its token every data call, the merchant list included.
  */
@@ -40,8 +38,6 @@ export async function sessionFromLogin(login: LoginItem, now = Date.now()): Prom
     loginType: login.loginType,
     serviceCode: login.serviceCode,
     token: login.xEftpayToken,
-    walletMerchantIds: [],
-    merchantIds: [],
     issuedAt: now,
     lastSeen: now,
     ...(login.factorSetup === 1 ? { factorSetup: true } : {}),
@@ -49,13 +45,10 @@ export async function sessionFromLogin(login: LoginItem, now = Date.now()): Prom
   return session.factorSetup ? { session } : withMerchants(session);
 }
 
-/** The session with the merchant ids it may see (all, and those with Alipay or WeChat Pay). */
+/** The session, once the merchant ids it may see are kept beside it (lib/session/merchant-ids.ts). */
 export async function withMerchants(session: SessionData): Promise<{ session: SessionData } | { error: GatewayError }> {
-  const merchants = await callUpstream('merchantList', { ispaging: false }, session);
-  if (!merchants.ok) return { error: merchants.error };
-  const merchantIds = merchants.data.data.map((m) => m.merchant_no);
-  const walletMerchantIds = merchants.data.data.filter((m) => m.paymentType.split(',').some((type) => WALLETS.includes(type))).map((m) => m.merchant_no);
-  return { session: { ...session, merchantIds, walletMerchantIds } };
+  const merchants = await merchantIdsOf(session);
+  return merchants.ok ? { session } : { error: merchants.error };
 }
 
 /** Where a new session goes first: a password change owed, then a second factor owed, else home. */

@@ -1,76 +1,81 @@
 import 'server-only';
 import { cache } from 'react';
 import { callUpstream } from '../gateway/client';
-import { localField, nameAndNumber } from '../i18n/names';
+import type { GatewayError } from '../gateway/errors';
+import { localField, localName, nameAndNumber } from '../i18n/names';
+import type { OptionSource } from '../list-kit/definition';
 import type { FilterOption } from '../list-kit/narrow';
 import type { SessionData } from '../session/session';
 import { customersOf } from '../shell/partners';
 import type { ChoiceScope } from './scope';
 
 /**
- * The choices of customer, merchant, store and terminal, each named in the reader's language as
- * "name (number)" and carrying its parent (a merchant's customer, a store's merchant, a terminal's
- * store), narrowed by the services' own calls to a scope that choiceScope (./scope.ts) allowed.
- * Each call is made once per request (React's `cache`, keyed by its text arguments): the filters and
- * a form above them share it, and the store-terminal call's duplicate guard refuses a second
- * identical one while the first is in flight.
+ * The choices of customer, merchant, store and terminal, searched on the services as the user
+ * types (issue 29): a page at a time, never the whole set, each named in the reader's language as
+ * "name (number)" and carrying the customer, merchant and store it belongs to, narrowed to a scope
+ * that choiceScope (./scope.ts) allowed. A chain of a thousand stores sends the browser a page of
+ * them, not a thousand.
  */
 
-/** The most stores one list of choices holds (the store-terminal call's page limit). */
-const STORE_LIMIT = 100;
+/** How many choices a list offers before the user types. */
+export const FIRST_CHOICES = 20;
 
-/** A partner's customers; none for a customer user, whose customer is its session's. */
+const KIND = { customers: 'customer', merchants: 'merchant', stores: 'store', terminals: 'terminal' } as const;
+
+/** Whether the session chooses from a source at all: a partner its customers; stores and terminals with the stores menu. */
+export function mayChoose(session: Pick<SessionData, 'rank' | 'menus' | 'isAdmin'>, source: OptionSource): boolean {
+  if (source === 'customers') return session.rank === 'PARTNER';
+  if (source === 'merchants') return true;
+  return session.menus.includes('stores') || session.isAdmin;
+}
+
+export interface ChoicePage {
+  options: FilterOption[];
+  /** More choices match than the page holds: typing narrows them. */
+  more: boolean;
+}
+
+export interface ChoiceQuery {
+  /** What the user typed: a number's start or any part of a name. */
+  q?: string;
+  scope?: ChoiceScope;
+  /** Exact values (a link's choices) in place of a search. */
+  values?: readonly string[];
+}
+
+type Searched = { ok: true; data: ChoicePage } | { ok: false; error: GatewayError };
+
+const NONE: Searched = { ok: true, data: { options: [], more: false } };
+
+/** One page of a source's choices, asked once per request for the same text (React's `cache`). */
+const searchOnce = cache(async (session: SessionData, source: OptionSource, key: string, locale: string): Promise<Searched> => {
+  const { q, scope = {}, values } = JSON.parse(key) as ChoiceQuery;
+  if (!mayChoose(session, source) || values?.length === 0) return NONE;
+  const answer = await callUpstream('searchChoices', { kind: KIND[source], q: q || undefined, ...scope, values: values ? [...values] : undefined, limit: FIRST_CHOICES }, session);
+  if (!answer.ok) return answer;
+  return { ok: true, data: {
+    more: answer.data.more,
+    options: answer.data.data.map((row) => ({
+      value: row.value,
+      label: nameAndNumber(localName(locale, { name: row.name ?? '', cname: row.cname, cnameHans: row.cname_hans }), row.value),
+      within: { customers: row.customer_no ?? undefined, merchants: row.merchant_no ?? undefined, stores: row.store_code ?? undefined },
+    })),
+  } };
+});
+
+export function searchChoices(session: SessionData, source: OptionSource, query: ChoiceQuery, locale: string): Promise<Searched> {
+  return searchOnce(session, source, JSON.stringify({ q: query.q, scope: query.scope, values: query.values }), locale);
+}
+
+/** A partner's customers, all of them (the shell's switcher); none for a customer user, whose customer is its session's. */
 export async function customerChoices(session: SessionData, locale: string): Promise<FilterOption[]> {
   if (session.rank !== 'PARTNER') return [];
   const answer = await customersOf(session);
   return answer.ok ? answer.data.map((c) => ({ value: c.customer_no, label: nameAndNumber(localField(locale, c, 'customer_name'), c.customer_no) })) : [];
 }
 
-/** The merchant list call (every role may make it): the scope's merchants with their names and customer. */
-const merchantRows = cache(async (session: SessionData, customer: string) => {
-  const answer = await callUpstream('merchantList', { ispaging: false, customer_no: customer || undefined }, session);
-  return answer.ok ? answer.data.data : null;
+/** The session's merchants, all of them, for a form that assigns several at once (an account's merchants, a document's merchant). */
+export const merchantChoices = cache(async (session: SessionData, locale: string): Promise<FilterOption[]> => {
+  const answer = await callUpstream('merchantList', { ispaging: false }, session);
+  return answer.ok ? answer.data.data.map((row) => ({ value: row.merchant_no, label: nameAndNumber(localField(locale, row, 'business_name'), row.merchant_no), within: { customers: row.pid } })) : [];
 });
-
-/** The scope's merchants, named for every role; by number alone only if the services cannot say. */
-export async function merchantChoices(session: SessionData, scope: ChoiceScope, locale: string): Promise<FilterOption[]> {
-  const rows = await merchantRows(session, scope.customer_no ?? '');
-  const chosen = (merchant: string) => !scope.merchant_no || merchant === scope.merchant_no;
-  if (!rows) return scope.customer_no ? [] : session.merchantIds.filter(chosen).map((merchant) => ({ value: merchant, label: merchant }));
-  return rows.filter((row) => chosen(row.merchant_no)).map((row) => ({ value: row.merchant_no, label: nameAndNumber(localField(locale, row, 'business_name'), row.merchant_no), parent: row.pid }));
-}
-
-/** The store-terminal call, for users who may read stores (its menu): stores with their terminals. */
-const storeRows = cache(async (session: SessionData, customer: string, merchant: string) => {
-  if (!session.menus.includes('stores') && !session.isAdmin) return [];
-  const answer = await callUpstream('storeTerminals', { limit: STORE_LIMIT, page: 1, customer_no: customer || undefined, merchant_no: merchant || undefined }, session);
-  return answer.ok ? answer.data.data : [];
-});
-
-type StoreRow = Awaited<ReturnType<typeof storeRows>>[number];
-
-/**
- * The scope's stores with their terminals: one call, from which the store and the terminal choices
- * are both read (React's `cache` does not reach a route handler, and two identical calls at once
- * would meet the call's duplicate guard).
- */
-export async function storesIn(session: SessionData, scope: ChoiceScope): Promise<StoreRow[]> {
-  return (await storeRows(session, scope.customer_no ?? '', scope.merchant_no ?? '')).filter((s) => !scope.store_code || s.store_code === scope.store_code);
-}
-
-/** Stores as choices, each within its merchant. */
-export const storeOptions = (stores: StoreRow[], locale: string): FilterOption[] =>
-  stores.map((s) => ({ value: s.store_code, label: nameAndNumber(localField(locale, s, 'store_name'), s.store_code), parent: s.merchant_no ?? '' }));
-
-/** Terminals as choices, each within its store. */
-export const terminalOptions = (stores: StoreRow[]): FilterOption[] => stores.flatMap((s) => s.terminals.map((terminal) => ({ value: terminal, label: terminal, parent: s.store_code })));
-
-/** The scope's stores. */
-export async function storeChoices(session: SessionData, scope: ChoiceScope, locale: string): Promise<FilterOption[]> {
-  return storeOptions(await storesIn(session, scope), locale);
-}
-
-/** The scope's terminals. */
-export async function terminalChoices(session: SessionData, scope: ChoiceScope): Promise<FilterOption[]> {
-  return terminalOptions(await storesIn(session, scope));
-}

@@ -1,9 +1,12 @@
 import type { SessionData } from '../session/session';
 
+/** Who asks: its rank, and the merchant ids it may see (lib/session/merchant-ids.ts). */
+export type Asker = Pick<SessionData, 'rank'> & { merchantIds: readonly string[] };
+
 /**
  * The scoping rule of every choice of customer, merchant, store and terminal (issue 28), on the
  * server: a list of choices is narrowed by what the request asks (a link's values today, a search
- * box's as the user types once choices are searched on the server, issue 29), and what it asks is
+ * box's as the user types, issue 29: app/api/choices), and what it asks is
  * checked against the session, never taken as it comes. The services check every number again
  * against the token (upstream/services/scope-checks.ts): this rule makes a refusal explicit where
  * they would answer an empty list.
@@ -32,7 +35,7 @@ export type ScopeResult = { ok: true; scope: ChoiceScope } | { ok: false; field:
  * - A merchant must be one of the session's merchants (the sign-in's merchant list).
  * - A store goes to the services, which answer only stores of the token's scope.
  */
-export function choiceScope(session: Pick<SessionData, 'rank' | 'merchantIds'>, asked: AskedScope): ScopeResult {
+export function choiceScope(session: Asker, asked: AskedScope): ScopeResult {
   const scope: ChoiceScope = {};
   if (asked.customer) {
     if (session.rank !== 'PARTNER') return { ok: false, field: 'customer' };

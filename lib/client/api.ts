@@ -27,19 +27,28 @@ export function markSigningOut() {
  * POSTs JSON to a portal route handler. Announces a newer upstream version (the update prompt
  * listens) and sends the user to sign in again when the session has ended. Never throws.
  */
-export async function postJson<T>(url: string, body: unknown, options: { onSessionEnd?: 'redirect' | 'return' } = {}): Promise<ApiResult<T>> {
+export function postJson<T>(url: string, body: unknown, options: { onSessionEnd?: 'redirect' | 'return' } = {}): Promise<ApiResult<T>> {
+  return requestJson(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }, options);
+}
+
+/** GETs a portal route handler's JSON, as postJson; a call the caller aborted answers ABORTED. */
+export function getJson<T>(url: string, signal?: AbortSignal): Promise<ApiResult<T>> {
+  return requestJson(url, { signal });
+}
+
+async function requestJson<T>(url: string, init: RequestInit, options: { onSessionEnd?: 'redirect' | 'return' } = {}): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}), credentials: 'same-origin' });
+    response = await fetch(url, { ...init, credentials: 'same-origin' });
   } catch {
-    return { ok: false, error: { code: 'NO_RESPONSE' } };
+    return { ok: false, error: { code: init.signal?.aborted ? 'ABORTED' : 'NO_RESPONSE' } };
   }
   if (response.headers.get('x-portal-update')) announceUpdate();
   let result: ApiResult<T>;
   try {
     result = (await response.json()) as ApiResult<T>;
   } catch {
-    return { ok: false, error: { code: 'INVALID_ANSWER' } };
+    return { ok: false, error: { code: init.signal?.aborted ? 'ABORTED' : 'INVALID_ANSWER' } };
   }
   return followSessionEnd(result, options);
 }

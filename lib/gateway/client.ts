@@ -7,6 +7,7 @@ import { carryTrace, inSpan, SpanKind } from '../telemetry/tracing';
 import { userCalls } from './user-calls';
 import { clientAddress } from '../http/client';
 import { stripEmpty } from '../query/strip';
+import { keepMerchantIds, keptMerchantIds } from '../session/merchant-ids';
 import type { SessionData } from '../session/session';
 import { bestEffort, sharedStore } from '../store/shared-store';
 import { PAYLOAD_KEY_ID_HEADER, payloadKeyId, sealPayload } from '../wire/envelope';
@@ -58,7 +59,7 @@ function stableKey(value: unknown): string {
 /** A call's definition and the payload it sends: input validated, identity and defaults from the session. */
 export type PreparedCall = { ok: true; definition: CallDefinition; payload: Record<string, unknown> } | { ok: false; error: GatewayError };
 
-export function prepareCall(name: CallName, input: unknown, session: SessionData | null): PreparedCall {
+export async function prepareCall(name: CallName, input: unknown, session: SessionData | null): Promise<PreparedCall> {
   const definition = CALLS[name] as CallDefinition;
   if (!definition.public && !session) return { ok: false, error: { code: 'NOT_SIGNED_IN' } };
   if (definition.menus && !definition.menus.some((code) => session?.menus.includes(code))) return { ok: false, error: { code: 'FORBIDDEN' } };
@@ -66,7 +67,7 @@ export function prepareCall(name: CallName, input: unknown, session: SessionData
   if (!parsed.success) return { ok: false, error: { code: 'INVALID_INPUT', params: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } } };
 
   let payload = { ...(parsed.data as Record<string, unknown>), ...(session && definition.inject ? definition.inject(session) : {}) };
-  if (definition.defaults && session) payload = definition.defaults(payload, session);
+  if (definition.defaults && session) payload = await definition.defaults(payload, session, { merchantIds: async () => { const ids = await merchantIdsOf(session); return ids.ok ? ids.data : null; } });
   if (definition.method !== 'POST') payload = stripEmpty(payload);
   return { ok: true, definition, payload };
 }
@@ -93,7 +94,7 @@ export function callUpstream<N extends CallName>(
 }
 
 async function callOnce<N extends CallName>(name: N, input: CallInput<N>, session: SessionData | null, options: { address?: string }): Promise<GatewayResult<CallAnswer<N>>> {
-  const prepared = prepareCall(name, input, session);
+  const prepared = await prepareCall(name, input, session);
   if (!prepared.ok) return { ...prepared, newerVersion: false };
   const { definition, payload } = prepared;
 
@@ -113,6 +114,20 @@ async function callOnce<N extends CallName>(name: N, input: CallInput<N>, sessio
     // The guard expires by itself; the call's outcome stands whatever the store says now.
     if (guardKey) await bestEffort(sharedStore().release(guardKey), 'duplicate guard release');
   }
+}
+
+/**
+ * The merchant ids the session may see: kept beside the session at sign-in
+ * (lib/session/merchant-ids.ts), asked of the services' merchant list again when the store lost them.
+ */
+export async function merchantIdsOf(session: SessionData): Promise<GatewayResult<string[]>> {
+  const kept = await keptMerchantIds(session.sid);
+  if (kept) return { ok: true, data: kept, newerVersion: false };
+  const answer = await callUpstream('merchantList', { ispaging: false }, session);
+  if (!answer.ok) return answer;
+  const ids = answer.data.data.map((m) => m.merchant_no);
+  await keepMerchantIds(session.sid, ids);
+  return { ...answer, data: ids };
 }
 
 /** The id of the page request being rendered (the proxy set it), outside a logged route handler. */

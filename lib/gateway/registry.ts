@@ -19,6 +19,12 @@ import { define, list, loginItem, money, outcome, page } from './define';
  * what a page or the browser may send; `inject` adds identity and scope from the session, which
  * always wins over the input.
  */
+/** What a call's defaults may ask of the session beyond its cookie. */
+export interface CallScope {
+  /** The merchant ids the session may see (lib/session/merchant-ids.ts); null when the services cannot say. */
+  merchantIds(): Promise<string[] | null>;
+}
+
 export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -46,7 +52,7 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.Zod
   stream?: boolean;
   inject?: (session: SessionData) => Record<string, unknown>;
   /** Input defaults that belong to the wire, not to the form (spec section 7), some from the session (section 6). */
-  defaults?: (input: Record<string, unknown>, session: SessionData) => Record<string, unknown>;
+  defaults?: (input: Record<string, unknown>, session: SessionData, scope: CallScope) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 

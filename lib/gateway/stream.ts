@@ -29,7 +29,7 @@ export async function streamUpstream<N extends CallName>(
   session: SessionData,
   signal: AbortSignal,
 ): Promise<GatewayResult<AsyncGenerator<StreamedRow[]>>> {
-  const prepared = prepareCall(name, input, session);
+  const prepared = await prepareCall(name, input, session);
   if (!prepared.ok) return { ...prepared, newerVersion: false };
   const { definition, payload } = prepared;
   return logCall(name, session, async (requestId) => {

@@ -7,11 +7,11 @@ import { textOf, type ListDefinition, type ListFilter, type ListIssue, type List
  * No server-only import: the form loads it too.
  */
 
-/** One choice of an option filter; `parent` is the value of the filter that narrows it (a merchant's customer, a store's merchant, a terminal's store). */
+/** One choice of an option filter; `within` names what it belongs to (a store's merchant and customer, a terminal's store too). */
 export interface FilterOption {
   value: string;
   label: string;
-  parent?: string;
+  within?: Partial<Record<OptionSource, string>>;
 }
 
 export type FilterOptions = Partial<Record<OptionSource, FilterOption[]>>;
@@ -22,17 +22,23 @@ type Chosen = (key: string) => string | undefined;
 const filterOf = (definition: ListDefinition, key: string) => definition.filters.find((f) => f.key === key);
 
 /**
- * The values an option filter may take, narrowed by the nearest filter above it that is chosen: a
- * terminal by its store, else by the merchant, else by the customer; a merchant by its customer.
- * Null: nothing above it is chosen, every choice is allowed.
+ * Whether a choice belongs to the nearest filter above its own that is chosen: a terminal to the
+ * chosen store, else to the merchant, else to the customer. A choice that does not say what it
+ * belongs to is left to the services.
  */
-export function allowedValues(definition: ListDefinition, options: FilterOptions, chosen: Chosen, filter: ListFilter): Set<string> | null {
-  if (filter.kind !== 'option' || !filter.within) return null;
-  const value = chosen(filter.within);
-  const above = filterOf(definition, filter.within);
-  const parents = value ? new Set([value]) : above ? allowedValues(definition, options, chosen, above) : null;
-  if (!parents) return null;
-  return new Set((options[filter.source] ?? []).filter((o) => parents.has(o.parent ?? '')).map((o) => o.value));
+export function fits(definition: ListDefinition, chosen: Chosen, filter: ListFilter, option: FilterOption): boolean {
+  const above = chosenAbove(definition, chosen, filter);
+  if (above?.kind !== 'option') return true;
+  const belongs = option.within?.[above.source];
+  return belongs === undefined || belongs === chosen(above.key);
+}
+
+/** What a search for `filter`'s choices is narrowed by: every chosen filter above it, by source. */
+export function searchScope(definition: ListDefinition, chosen: Chosen, filter: ListFilter): Partial<Record<OptionSource, string>> {
+  const above = filter.kind === 'option' && filter.within ? filterOf(definition, filter.within) : undefined;
+  if (above?.kind !== 'option') return {};
+  const value = chosen(above.key);
+  return { ...searchScope(definition, chosen, above), ...(value ? { [above.source]: value } : {}) };
 }
 
 /** The filters whose choices `key` narrows, directly or through another (a customer's merchants, their stores, their terminals). */
@@ -57,18 +63,17 @@ export function choosesNarrowedPair(definition: ListDefinition, values: Partial<
 /**
  * The chosen values that do not belong to what is chosen above them (a stale or edited link: a
  * merchant of another customer), one issue each on the narrower filter, so that the list says so
- * instead of querying a pair that can hold no rows. A value the options do not know is left to the
- * services: a source's options may be a page of its choices.
+ * instead of querying a pair that can hold no rows. The options hold the chosen values' own
+ * choices (lib/list-kit/options.ts); a value they do not know is left to the services.
  */
 export function narrowingIssues(definition: ListDefinition, values: Partial<ListValues>, options: FilterOptions): ListIssue[] {
   const chosen: Chosen = (key) => textOf(values, key);
   const labelOf = (source: OptionSource, value: string) => options[source]?.find((o) => o.value === value)?.label ?? value;
   return definition.filters.flatMap((filter): ListIssue[] => {
     const value = chosen(filter.key);
-    if (filter.kind !== 'option' || !value || !options[filter.source]?.some((o) => o.value === value)) return [];
-    const allowed = allowedValues(definition, options, chosen, filter);
+    const option = filter.kind === 'option' && value ? options[filter.source]?.find((o) => o.value === value) : undefined;
     const above = chosenAbove(definition, chosen, filter);
-    if (!allowed || allowed.has(value) || above?.kind !== 'option') return [];
-    return [{ field: filter.key, message: 'list.notWithin', params: { choice: labelOf(filter.source, value), within: labelOf(above.source, chosen(above.key) ?? '') } }];
+    if (!option || fits(definition, chosen, filter, option) || above?.kind !== 'option') return [];
+    return [{ field: filter.key, message: 'list.notWithin', params: { choice: option.label, within: labelOf(above.source, chosen(above.key) ?? '') } }];
   });
 }

@@ -1,32 +1,32 @@
 import 'server-only';
-import { customerChoices, merchantChoices, storeOptions, storesIn, terminalOptions } from '../choices/load';
+import { merchantChoices, mayChoose, searchChoices } from '../choices/load';
 import type { SessionData } from '../session/session';
-import type { ListDefinition } from './definition';
+import { textOf, type ListDefinition, type ListValues, type OptionSource } from './definition';
 import type { FilterOption, FilterOptions } from './narrow';
 
 /** The user's merchants as a form offers them: "name (number)", with their customer. */
 export function merchantOptions(session: SessionData, locale: string): Promise<FilterOption[]> {
-  return merchantChoices(session, {}, locale);
+  return merchantChoices(session, locale);
 }
 
 /**
- * The choices of a list's option filters and actions, from what the session may see (lib/choices):
- * a partner's customers, the user's merchants, and the stores and terminals of the store-terminal
- * call (for users who may read it), each with its parent so the form narrows one by another
- * (lib/list-kit/narrow.ts). Only what the list offers goes to the browser. A source with no choices
- * leaves its filter out of the form.
+ * The choices a list hands the browser with its page (lib/choices): for each option filter the
+ * session may choose from, only the values its link chose (named, and saying what they belong to,
+ * so the form and lib/list-kit/narrow.ts can tell a pair that does not fit); the browser searches
+ * the rest as the user types (/api/choices). A source the session does not choose from is left
+ * out, and its filter with it. A form's choices (the definition's `choices`) are the whole list.
  */
-export async function loadOptions(session: SessionData, definition: ListDefinition, locale: string): Promise<FilterOptions> {
-  const sources = new Set([...definition.filters.flatMap((f) => (f.kind === 'option' ? [f.source] : [])), ...(definition.choices ?? [])]);
-  const [customers, merchants, stores] = await Promise.all([
-    sources.has('customers') ? customerChoices(session, locale) : [],
-    sources.has('merchants') ? merchantChoices(session, {}, locale) : [],
-    sources.has('stores') || sources.has('terminals') ? storesIn(session, {}) : [],
+export async function loadOptions(session: SessionData, definition: ListDefinition, locale: string, values: Partial<ListValues> = {}): Promise<FilterOptions> {
+  const filters = definition.filters.flatMap((f) => (f.kind === 'option' && mayChoose(session, f.source) ? [f] : []));
+  const entries = await Promise.all([
+    ...filters.map(async (f): Promise<[OptionSource, FilterOption[]]> => {
+      const value = textOf(values, f.key);
+      const found = value ? await searchChoices(session, f.source, { values: [value] }, locale) : null;
+      return [f.source, found?.ok ? found.data.options : []];
+    }),
+    ...(definition.choices ?? []).map(async (source): Promise<[OptionSource, FilterOption[]]> => [source, source === 'merchants' ? await merchantChoices(session, locale) : []]),
   ]);
-  return {
-    customers,
-    merchants,
-    stores: sources.has('stores') ? storeOptions(stores, locale) : [],
-    terminals: sources.has('terminals') ? terminalOptions(stores) : [],
-  };
+  const options: FilterOptions = {};
+  for (const [source, list] of entries) options[source] = [...(options[source] ?? []), ...list.filter((o) => !options[source]?.some((known) => known.value === o.value))];
+  return options;
 }

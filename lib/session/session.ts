@@ -3,7 +3,7 @@ import { sealData, unsealData } from 'iron-session';
 import { bestEffort, sharedStore } from '../store/shared-store';
 import { openingPasswords, sealingPassword, sessionConfig } from './config';
 
-/** Everything the portal keeps about a signed-in user, sealed in an httpOnly cookie. */
+/** Everything the portal keeps about a signed-in user, sealed in an httpOnly cookie (its merchant ids beside it: ./merchant-ids.ts). */
 export interface SessionData {
   v: 1;
   /** Random id of this session: the key for revocation, rate limits and the duplicate guard. */
@@ -22,9 +22,6 @@ export interface SessionData {
   serviceCode: string;
   /** The upstream token: never leaves the server unsealed. */
   token: string;
-  /** Merchant ids with Alipay or WeChat Pay, and all merchant ids (spec section 7). */
-  walletMerchantIds: string[];
-  merchantIds: string[];
   issuedAt: number;
   lastSeen: number;
   /** The organisation requires a second factor this user has not set up: no menus until it has (issue 26). */

@@ -10,7 +10,8 @@ import { transactionNumbers } from '../rules/numbers';
 import { insertDocuments, insertNotifications } from './notices';
 import { insertApplication } from '../services/applications';
 import { createRandom, type Random } from './prng';
-import { BANKS, CUSTOMERS, DEMO_FACTOR_ACCOUNT, DEMO_FACTOR_SECRET, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DISTRICTS, MENUS, PARTNERS, ROLES, USERS, type UserSeed } from './reference-data';
+import { customersAt, type SeedScale } from './scale';
+import { BANKS, DEMO_FACTOR_ACCOUNT, DEMO_FACTOR_SECRET, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DISTRICTS, MENUS, PARTNERS, ROLES, USERS, type CustomerSeed, type UserSeed } from './reference-data';
 
 export interface SeedOptions {
   /** About how many transactions to generate (default 200 000). */
@@ -22,6 +23,8 @@ export interface SeedOptions {
   factorKey?: string;
   /** Months of history before today. */
   months: number;
+  /** Stores, terminals and customers beyond the demo's (./scale.ts). */
+  scale?: SeedScale;
 }
 
 export const DEFAULT_SEED: SeedOptions = { transactions: 200_000, seed: 20261121, now: new Date(), months: 13 };
@@ -55,19 +58,20 @@ export async function seedDatabase(db: Database, options: Partial<SeedOptions> =
   const { day: anchor, secondOfDay: nowSecond } = wallClock(opts.now);
   const started = Date.now();
 
+  const customers = customersAt(opts.scale);
   await db.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
-  const { terminals, fees } = await insertOrganisation(db, random, anchor);
+  const { terminals, fees } = await insertOrganisation(db, random, anchor, customers);
   const userIds = await insertUsers(db, anchor);
   if (opts.factorKey) await enrolDemoFactor(db, userIds, opts.factorKey, timestamp(addDays(anchor, -30), 10 * 3600));
-  log(`organisation and ${USERS.length} users in ${Date.now() - started} ms`);
+  log(`organisation of ${customers.length} customers, ${terminals.length} terminals in service, and ${USERS.length} users in ${Date.now() - started} ms`);
 
-  const generator = new TransactionGenerator(random, anchor, nowSecond, terminals, fees);
+  const generator = new TransactionGenerator(random, anchor, nowSecond, terminals, fees, customers);
   const total = await generator.insertAll(db, opts.transactions, opts.months);
   log(`${total} transactions in ${Date.now() - started} ms`);
 
   await insertRefundRequests(db, random, anchor, userIds, generator);
   await deriveSettlement(db, anchor);
-  await insertTotalAssets(db, random, anchor);
+  await insertTotalAssets(db, random, anchor, customers);
   await insertServiceApplications(db, anchor, userIds);
   await insertNotifications(db, anchor);
   await insertDocuments(db, anchor);
@@ -83,7 +87,7 @@ export async function seedDatabase(db: Database, options: Partial<SeedOptions> =
   return { transactions: generator.count, anchor: toIsoDay(anchor) };
 }
 
-async function insertOrganisation(db: Database, random: Random, anchor: CalendarDay) {
+async function insertOrganisation(db: Database, random: Random, anchor: CalendarDay, customers: readonly CustomerSeed[]) {
   const terminals: Terminal[] = [];
   const fees = new Map<string, MerchantFees>();
   await db.query('INSERT INTO partners (partner_no, name, cname, cname_hans) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])', [
@@ -95,7 +99,7 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
   let merchantSeq = 0;
   let storeSeq = 0;
   let terminalSeq = 0;
-  for (const customer of CUSTOMERS) {
+  for (const customer of customers) {
     await db.query('INSERT INTO customers (customer_no, customer_name, customer_cname, customer_cname_hans, partner_no) VALUES ($1, $2, $3, $4, $5)', [
       customer.customer_no, customer.customer_name, customer.customer_cname, customer.customer_cname_hans, customer.partner_no,
     ]);
@@ -149,22 +153,21 @@ async function insertOrganisation(db: Database, random: Random, anchor: Calendar
         storeSeq += 1;
         const storeCode = `S${pad(storeSeq, 6)}`;
         const place = DISTRICTS[storeSeq % DISTRICTS.length] as (typeof DISTRICTS)[number];
-        const storeName = `${merchant.business_name} (${place.district})`;
+        // A chain's stores share districts: a branch number keeps each name its own.
+        const branch = merchant.stores > DISTRICTS.length ? ` ${s + 1}` : '';
+        const storeName = `${merchant.business_name} (${place.district}${branch})`;
         const status = storeSeq % 11 === 0 ? 'Inactive' : 'Active';
         await db.query('INSERT INTO stores VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)', [
           storeCode, merchantNo, storeName, place.province, place.city, place.district,
           `${10 + storeSeq} ${place.street}, ${place.district}, Hong Kong`, `${place.cn}${10 + storeSeq}號`,
-          `${10 + storeSeq} ${place.street}`, status, toIsoDay(addDays(anchor, -700 - storeSeq * 13)),
-          `${merchant.business_cname}（${place.district_cname}）`, `${merchant.business_cname_hans}（${place.district_cname_hans}）`,
+          `${10 + storeSeq} ${place.street}`, status, toIsoDay(addDays(anchor, -700 - (storeSeq % 100) * 13)),
+          `${merchant.business_cname}（${place.district_cname}${branch}）`, `${merchant.business_cname_hans}（${place.district_cname_hans}${branch}）`,
           `${place.cn_hans}${10 + storeSeq}号`,
         ]);
-        for (let t = 0; t < merchant.terminalsPerStore; t++) {
-          terminalSeq += 1;
-          const terminalNo = `T${pad(10000000 + terminalSeq, 8)}`;
-          await db.query('INSERT INTO terminals VALUES ($1, $2, $3)', [terminalNo, storeCode, merchantNo]);
-          if (status === 'Active') {
-            terminals.push({ customer_no: customer.customer_no, merchant_no: merchantNo, store_code: storeCode, store_name: storeName, terminal_no: terminalNo });
-          }
+        const storeTerminals = Array.from({ length: merchant.terminalsPerStore }, () => `T${pad(10000000 + (terminalSeq += 1), 8)}`);
+        await db.query('INSERT INTO terminals SELECT t, $2, $3 FROM unnest($1::text[]) t', [storeTerminals, storeCode, merchantNo]);
+        if (status === 'Active') {
+          for (const terminalNo of storeTerminals) terminals.push({ customer_no: customer.customer_no, merchant_no: merchantNo, store_code: storeCode, store_name: storeName, terminal_no: terminalNo });
         }
       }
     }
@@ -329,6 +332,7 @@ class TransactionGenerator {
     private readonly nowSecond: number,
     terminals: Terminal[],
     private readonly fees: Map<string, MerchantFees>,
+    private readonly customers: readonly CustomerSeed[],
   ) {
     this.byCustomer = new Map();
     for (const terminal of terminals) {
@@ -363,7 +367,7 @@ class TransactionGenerator {
       return growth * (weekday === 0 || weekday === 6 ? 1.25 : 1) * todayShare;
     });
     const weightSum = weights.reduce((a, b) => a + b, 0);
-    const customerWeights = [...this.byCustomer.keys()].map((no) => [no, CUSTOMERS.find((c) => c.customer_no === no)?.weight ?? 1] as const);
+    const customerWeights = [...this.byCustomer.keys()].map((no) => [no, this.customers.find((c) => c.customer_no === no)?.weight ?? 1] as const);
     // About 3.4% of sales bring a void or refund with them; aim the sales so the total lands on target.
     const salesTarget = target / 1.034;
     let carry = 0;
@@ -614,12 +618,12 @@ async function deriveSettlement(db: Database, anchor: CalendarDay) {
 }
 
 /** Margin, deposit and refund-pool movements; each balance is the sum of its movements. */
-async function insertTotalAssets(db: Database, random: Random, anchor: CalendarDay) {
-  for (const customer of CUSTOMERS) {
+async function insertTotalAssets(db: Database, random: Random, anchor: CalendarDay, customers: readonly CustomerSeed[]) {
+  for (const customer of customers) {
     const movements: [string, string, number, string, string, string][] = [];
     const add = (daysAgo: number, asset: string, cents: number, type: string, direction: string, source: string) =>
       movements.push([timestamp(addDays(anchor, -daysAgo), 10 * 3600 + movements.length * 600), asset, cents, type, direction, source]);
-    const scale = customer.weight * 10_000;
+    const scale = Math.round(customer.weight * 10_000);
     add(380, 'MARGIN', scale * 100, 'INITIAL_MARGIN', 'INCREASE', 'CONTRACT');
     add(200, 'MARGIN', scale * 20, 'MARGIN_TOP_UP', 'INCREASE', 'BANK_TRANSFER');
     add(90, 'MARGIN', scale * 15, 'MARGIN_RELEASE', 'DECREASE', 'RISK_REVIEW');

@@ -1,7 +1,7 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { checkDocumentFile, DOCUMENT_TYPES, FILE_REFUSAL_PARAMS, MAX_DOCUMENT_BYTES, SNIFF_BYTES } from '@/lib/documents/rules';
-import { callUpstream } from '@/lib/gateway/client';
+import { callUpstream, merchantIdsOf } from '@/lib/gateway/client';
 import { readMultipart } from '@/lib/http/body';
 import { failure, invalidInput, success, upstreamError } from '@/lib/http/respond';
 import { menuSession } from '@/lib/http/menu-route';
@@ -36,7 +36,11 @@ async function handle(request: NextRequest) {
   const checked = checkDocumentFile(file.name, bytes.length, bytes.subarray(0, SNIFF_BYTES));
   if ('refusal' in checked) return refuse(request, checked.refusal, checked.refusal === 'DOCUMENT_TOO_LARGE' ? 413 : 422);
   if (docType === 'BUSINESS_REGISTRATION' && !merchant) return refuse(request, 'DOCUMENT_MERCHANT_REQUIRED', 422);
-  if (merchant && !session.merchantIds.includes(merchant)) return failure(request, { code: 'FORBIDDEN' });
+  if (merchant) {
+    const merchants = await merchantIdsOf(session);
+    if (!merchants.ok) return upstreamError(request, merchants.error);
+    if (!merchants.data.includes(merchant)) return failure(request, { code: 'FORBIDDEN' });
+  }
 
   const result = await callUpstream('documentUpload', { docType, merchant_no: merchant, fileName: file.name, content: bytes.toString('base64') }, session);
   return result.ok ? success({ id: result.data.id, status: result.data.status }, result.newerVersion) : upstreamError(request, result.error);

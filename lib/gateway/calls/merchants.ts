@@ -151,6 +151,35 @@ export const MERCHANT_CALLS = {
     menus: ['payments'],
     inject: userid,
   }),
+  /** Choices of customer, merchant, store or terminal as the user types (designed, issue 29; lib/choices). */
+  searchChoices: define({
+    method: 'GET',
+    path: '/hk/api/MerchantInfo/SearchChoices',
+    input: z.object({
+      kind: z.enum(['customer', 'merchant', 'store', 'terminal']),
+      q: z.string().max(60).optional(),
+      customer_no: z.string().max(30).optional(),
+      merchant_no: z.string().max(30).optional(),
+      store_code: z.string().max(30).optional(),
+      values: z.array(z.string().max(30)).max(10).optional(),
+      limit: z.number().int().min(1).max(50).default(20),
+    }),
+    answer: z.object({
+      data: z.array(
+        z.object({
+          value: z.string(),
+          name: z.string().nullable(),
+          cname: z.string().nullable(),
+          cname_hans: z.string().nullable(),
+          customer_no: z.string().nullable(),
+          merchant_no: z.string().nullable(),
+          store_code: z.string().nullable(),
+        }),
+      ),
+      more: z.boolean(),
+    }),
+    inject: userid,
+  }),
   /** Stores with their terminals: the spec's "store terminal" call, under the duplicate-request guard (section 4). */
   storeTerminals: define({
     method: 'GET',

@@ -4,6 +4,7 @@ import { PAYMENT_TYPES } from '../../domain/transaction-types';
 import { maskTail } from '../../data-table/columns';
 import type { SessionData } from '../../session/session';
 import { define, list, money, page } from '../define';
+import type { CallScope } from '../registry';
 
 /**
  * Settlement files ("Reconciliation") and remittances ("Fund settlement"), for the four screens
@@ -23,9 +24,9 @@ const span14 = z.string().regex(/^\d{14}$/);
  * Spec section 6: settlement and reconciliation detail posts replace an empty merchant id with the
  * user's allowed merchant ids (partners) or null.
  */
-const allowedMerchants = (input: Record<string, unknown>, session: SessionData) => ({
+const allowedMerchants = async (input: Record<string, unknown>, session: SessionData, scope: CallScope) => ({
   ...input,
-  merchant_no: input.merchant_no || (session.rank === 'PARTNER' ? session.merchantIds : null),
+  merchant_no: input.merchant_no || (session.rank === 'PARTNER' ? await scope.merchantIds() : null),
 });
 
 export const settlementFile = z.looseObject({

@@ -18,6 +18,7 @@ import { POST as passkeySignIn } from '@/app/api/auth/passkey/route';
 import { POST as passkeyOptions } from '@/app/api/auth/passkey/options/route';
 import { POST as twoStep } from '@/app/api/two-step/[action]/route';
 import { POST as gateway } from '@/app/api/gateway/[call]/route';
+import { GET as choices } from '@/app/api/choices/[source]/route';
 import { GET as exportList } from '@/app/api/export/[list]/route';
 import { GET as exportProgress } from '@/app/api/export/progress/route';
 import { GET as health } from '@/app/api/health/route';
@@ -54,6 +55,7 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/two-step\/([^/]+)$/, twoStep as unknown as Handler, ['action']],
   [/^\/api\/gateway\/([^/]+)$/, gateway as unknown as Handler, ['call']],
   [/^\/redirect$/, sso as Handler, []],
+  [/^\/api\/choices\/([^/]+)$/, choices as unknown as Handler, ['source']],
   [/^\/api\/export\/progress$/, exportProgress as Handler, []],
   [/^\/api\/export\/([^/]+)$/, exportList as unknown as Handler, ['list']],
   [/^\/api\/accounts$/, createAccount as Handler, []],

@@ -379,7 +379,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
         settlementFileDetail: { file_id: file?.file_id },
         settlementFileRows: { file_id: file?.file_id },
         remittanceDetail: { id: remittance?.id },
-        merchantContacts: { merchant_no: partner.session.merchantIds[0] },
+        merchantContacts: { merchant_no: (await q<{ merchant_no: string }>("SELECT merchant_no FROM merchants WHERE customer_no = 'C0001' ORDER BY 1 LIMIT 1"))[0]?.merchant_no },
         exportTransactions: { ...span(day, day), columns: ['order_no'] },
       };
       for (const name of PARTNER_VARIANT_CALLS) {

@@ -1,4 +1,4 @@
-import { callUpstream } from '@/lib/gateway/client';
+import { callUpstream, merchantIdsOf } from '@/lib/gateway/client';
 import type { CallAnswer } from '@/lib/gateway/registry';
 import type { SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
@@ -137,9 +137,11 @@ describe.each(DATABASES)('settlement files and remittances through the gateway o
       const [file] = await q<{ file_id: string; merchant_no: string }>(
         `SELECT file_id, merchant_no FROM settlement_files WHERE customer_no = 'C0001' ORDER BY settledate DESC LIMIT 1`,
       );
-      expect(partner.merchantIds).toContain(file?.merchant_no);
+      const merchants = await merchantIdsOf(partner);
+      const merchantIds = merchants.ok ? merchants.data : [];
+      expect(merchantIds).toContain(file?.merchant_no);
       expect((await ok('settlementFileDetail', { file_id: file?.file_id as string }, partner)).file.file_id).toBe(file?.file_id);
-      const [another] = partner.merchantIds.filter((m) => m !== file?.merchant_no);
+      const [another] = merchantIds.filter((m) => m !== file?.merchant_no);
       expect(await refusal('settlementFileDetail', { file_id: file?.file_id as string, merchant_no: another }, partner)).toMatchObject(NOT_FOUND);
     });
   });

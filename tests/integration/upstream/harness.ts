@@ -5,6 +5,7 @@ import { sealPayload } from '@/lib/wire/envelope';
 import type { UpstreamConfig } from '@/upstream/config';
 import { startUpstream, type RunningUpstream } from '@/upstream/server';
 import { DEMO_PASSWORD } from '@/upstream/seed/reference-data';
+import type { SeedScale } from '@/upstream/seed/scale';
 
 /** Each suite runs against every database available: PGlite always, PostgreSQL when started. */
 export const DATABASES: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.TEST_DATABASE_ADMIN_URL ? (['postgres'] as const) : [])];
@@ -79,7 +80,7 @@ export interface TestUpstream extends RunningUpstream {
 }
 
 /** A started reference service on a fresh, seeded database of its own. */
-export async function startTestUpstream(database: 'pglite' | 'postgres', overrides: Partial<UpstreamConfig> = {}, seedTransactions = 3000, logger?: Logger): Promise<TestUpstream> {
+export async function startTestUpstream(database: 'pglite' | 'postgres', overrides: Partial<UpstreamConfig> = {}, seedTransactions = 3000, logger?: Logger, seedScale?: SeedScale): Promise<TestUpstream> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (database === 'postgres') {
@@ -114,7 +115,7 @@ export async function startTestUpstream(database: 'pglite' | 'postgres', overrid
     exportPageRows: 5000,
     ...overrides,
   };
-  const running = await startUpstream(config, { seedTransactions, log: () => {}, logger });
+  const running = await startUpstream(config, { seedTransactions, seedScale, log: () => {}, logger });
   return {
     ...running,
     client: new UpstreamClient(running.url),

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { FilterForm } from '@/components/list-kit/FilterForm';
+import type { FilterOptions } from '@/lib/list-kit/narrow';
 import { parseListValues } from '@/lib/list-kit/schema';
 import { transactionsList } from '@/lib/lists/transactions';
 import en from '@/messages/en.json';
@@ -10,14 +11,10 @@ import zhTW from '@/messages/zhTW.json';
 jest.setTimeout(30_000);
 
 const NOW = new Date('2026-11-21T04:00:00Z');
-const OPTIONS = {
-  customers: [],
-  merchants: [{ value: 'M1', label: 'M1' }],
-  stores: [{ value: 'S1', label: 'Harbour (S1)', parent: 'M1' }],
-  terminals: [{ value: 'T1', label: 'T1', parent: 'S1' }],
-};
+/** A customer user's list: no customers to choose from; merchants, stores and terminals searched as typed. */
+const OPTIONS: FilterOptions = { merchants: [], stores: [], terminals: [] };
 
-function renderForm(params: Record<string, string>, onSearch = jest.fn(), messages: typeof en = en, locale = 'en', options: typeof OPTIONS = OPTIONS) {
+function renderForm(params: Record<string, string>, onSearch = jest.fn(), messages: typeof en = en, locale = 'en', options: FilterOptions = OPTIONS) {
   const { values, issues } = parseListValues(transactionsList, params, NOW);
   render(
     <NextIntlClientProvider locale={locale} messages={messages}>
@@ -41,28 +38,26 @@ describe('the filter form drawn from a list definition', () => {
     expect(screen.getByDisplayValue('2026-11-20')).toBeInTheDocument();
   });
 
-  it('narrows the terminals to the chosen merchant\u2019s stores when no store is chosen', async () => {
-    const options = {
-      customers: [],
-      merchants: [
-        { value: 'M1', label: 'M1' },
-        { value: 'M2', label: 'M2' },
-      ],
-      stores: [
-        { value: 'S1', label: 'Harbour (S1)', parent: 'M1' },
-        { value: 'S3', label: 'Pier (S3)', parent: 'M1' },
-        { value: 'S2', label: 'Bay (S2)', parent: 'M2' },
-      ],
-      terminals: [
-        { value: 'T1', label: 'T1', parent: 'S1' },
-        { value: 'T3', label: 'T3', parent: 'S3' },
-        { value: 'T2', label: 'T2', parent: 'S2' },
-      ],
-    };
-    const offered = () => [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((option) => option.getAttribute('title'));
-    renderForm({ merchant: 'M1' }, jest.fn(), en, 'en', options);
-    fireEvent.mouseDown(screen.getByLabelText('Terminal'));
-    await waitFor(() => expect(offered()).toEqual(['T1', 'T3']));
+  it('asks the server for the terminals of the chosen merchant when no store is chosen, names the chosen one at once, and says when more match', async () => {
+    const asked: string[] = [];
+    const answer = { options: [{ value: 'T1', label: 'T1', within: { merchants: 'M1', stores: 'S1' } }, { value: 'T3', label: 'T3', within: { merchants: 'M1', stores: 'S3' } }], more: true };
+    // jsdom has no fetch: the route handler's answer, as the browser would read it.
+    const original = globalThis.fetch;
+    globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
+      asked.push(String(url));
+      return { headers: new Map(), json: async () => ({ ok: true, data: answer }) } as unknown as Response;
+    });
+    try {
+      const offered = () => [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((option) => option.getAttribute('title'));
+      renderForm({ merchant: 'M1' }, jest.fn(), en, 'en', { ...OPTIONS, merchants: [{ value: 'M1', label: 'Seafood (M1)', within: { customers: 'C0001' } }] });
+      expect(screen.getByTitle('Seafood (M1)')).toBeInTheDocument();
+      fireEvent.mouseDown(screen.getByLabelText('Terminal'));
+      await waitFor(() => expect(offered()).toEqual(['T1', 'T3']));
+      expect(asked).toEqual(['/api/choices/terminals?merchant=M1']);
+      expect(screen.getByText('More match: type a name or number to find them.')).toBeInTheDocument();
+    } finally {
+      globalThis.fetch = original;
+    }
   });
 
   it("shows a URL's refusal under its field, in the user's language, with the refused range", () => {

@@ -1,4 +1,4 @@
-import { allowedValues, choosesNarrowedPair, narrowedBy, narrowingIssues, type FilterOptions } from '@/lib/list-kit/narrow';
+import { choosesNarrowedPair, fits, narrowedBy, narrowingIssues, searchScope, type FilterOptions } from '@/lib/list-kit/narrow';
 import { transactionsList } from '@/lib/lists/transactions';
 import { listSources } from '@/lib/lists/sources';
 
@@ -9,19 +9,19 @@ const options: FilterOptions = {
     { value: 'C0003', label: 'Lantau (C0003)' },
   ],
   merchants: [
-    { value: 'M1', label: 'Seafood (M1)', parent: 'C0001' },
-    { value: 'M2', label: 'Bakery (M2)', parent: 'C0001' },
-    { value: 'M3', label: 'Pharmacy (M3)', parent: 'C0003' },
+    { value: 'M1', label: 'Seafood (M1)', within: { customers: 'C0001' } },
+    { value: 'M2', label: 'Bakery (M2)', within: { customers: 'C0001' } },
+    { value: 'M3', label: 'Pharmacy (M3)', within: { customers: 'C0003' } },
   ],
   stores: [
-    { value: 'S1', label: 'S1', parent: 'M1' },
-    { value: 'S2', label: 'S2', parent: 'M1' },
-    { value: 'S3', label: 'S3', parent: 'M2' },
-    { value: 'S4', label: 'S4', parent: 'M3' },
+    { value: 'S1', label: 'S1', within: { customers: 'C0001', merchants: 'M1' } },
+    { value: 'S2', label: 'S2', within: { customers: 'C0001', merchants: 'M1' } },
+    { value: 'S3', label: 'S3', within: { customers: 'C0001', merchants: 'M2' } },
+    { value: 'S4', label: 'S4', within: { customers: 'C0003', merchants: 'M3' } },
   ],
   terminals: [
-    { value: 'T1', label: 'T1', parent: 'S1' },
-    { value: 'T4', label: 'T4', parent: 'S4' },
+    { value: 'T1', label: 'T1', within: { customers: 'C0001', merchants: 'M1', stores: 'S1' } },
+    { value: 'T4', label: 'T4', within: { customers: 'C0003', merchants: 'M3', stores: 'S4' } },
   ],
 };
 
@@ -30,14 +30,15 @@ const filter = (key: string) => {
   if (!found) throw new Error(key);
   return found;
 };
+/** The choices of a filter that fit what is chosen above it (what the form offers of what it knows). */
 const allowed = (chosen: Record<string, string>, key: string) => {
-  const values = allowedValues(transactionsList, options, (k) => chosen[k], filter(key));
-  return values && [...values].sort();
+  const f = filter(key);
+  return (f.kind === 'option' ? (options[f.source] ?? []) : []).filter((o) => fits(transactionsList, (k) => chosen[k], f, o)).map((o) => o.value).sort();
 };
 
 describe('choices that narrow one another', () => {
   it('narrow the merchants, stores and terminals to the chosen customer, and each to the nearest choice above it', () => {
-    expect(allowed({}, 'merchant')).toBeNull();
+    expect(allowed({}, 'merchant')).toEqual(['M1', 'M2', 'M3']);
     expect(allowed({ customer: 'C0003' }, 'merchant')).toEqual(['M3']);
     expect(allowed({ customer: 'C0003' }, 'store')).toEqual(['S4']);
     expect(allowed({ customer: 'C0003' }, 'terminal')).toEqual(['T4']);
@@ -45,6 +46,18 @@ describe('choices that narrow one another', () => {
     expect(allowed({ customer: 'C0001', merchant: 'M1' }, 'store')).toEqual(['S1', 'S2']);
     expect(allowed({ merchant: 'M2' }, 'terminal')).toEqual([]);
     expect(allowed({ store: 'S1' }, 'terminal')).toEqual(['T1']);
+  });
+
+  it('leave a choice that does not say what it belongs to to the services', () => {
+    expect(fits(transactionsList, (k) => ({ customer: 'C0003' })[k], filter('merchant'), { value: 'M9', label: 'M9' })).toBe(true);
+  });
+
+  it('search a filter within every choice above it, by source', () => {
+    const chosen = (values: Record<string, string>) => (k: string) => values[k];
+    expect(searchScope(transactionsList, chosen({}), filter('terminal'))).toEqual({});
+    expect(searchScope(transactionsList, chosen({ customer: 'C0001', store: 'S1' }), filter('terminal'))).toEqual({ customers: 'C0001', stores: 'S1' });
+    expect(searchScope(transactionsList, chosen({ customer: 'C0001', merchant: 'M1', terminal: 'T1' }), filter('store'))).toEqual({ customers: 'C0001', merchants: 'M1' });
+    expect(searchScope(transactionsList, chosen({ customer: 'C0001' }), filter('customer'))).toEqual({});
   });
 
   it('say which filters a customer narrows, broader first', () => {

@@ -13,7 +13,7 @@ const OLD = 'old-session-secret-0123456789abcdefghijklmnop';
 const NEW = 'new-session-secret-0123456789abcdefghijklmnop';
 const session = (): SessionData => ({
   v: 1, sid: `sid-${Math.random()}`, userId: 1, account: 'admin', nickName: 'Admin', rank: 'CUSTOMER', rankNo: 'C0001', roleId: 1, isAdmin: true, menus: ['dashboard'],
-  pwdFlag: false, opPwdFlag: false, loginType: '1', serviceCode: '', token: 't'.repeat(43), walletMerchantIds: [], merchantIds: [], issuedAt: Date.now(), lastSeen: Date.now(),
+  pwdFlag: false, opPwdFlag: false, loginType: '1', serviceCode: '', token: 't'.repeat(43), issuedAt: Date.now(), lastSeen: Date.now(),
 });
 
 /** Runs `work` as an instance configured with these secrets. */

@@ -39,7 +39,7 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ list
   if (refusal) return failure(request, { code: 'FORBIDDEN', upstreamCode: refusal.code }, refusal.message);
   // The page's rule: a merchant of another customer (a store of another merchant) is refused, not exported as an empty file.
   if (choosesNarrowedPair(definition, values)) {
-    const [mismatch] = narrowingIssues(definition, values, await loadOptions(session, definition, LANGUAGE_TAGS[requestLanguage(request)]));
+    const [mismatch] = narrowingIssues(definition, values, await loadOptions(session, definition, LANGUAGE_TAGS[requestLanguage(request)], values));
     if (mismatch) return failure(request, { code: 'INVALID_INPUT', params: mismatch.params }, mismatch.message);
   }
 
