@@ -58,7 +58,8 @@ const searchOnce = cache(async (session: SessionData, source: OptionSource, key:
     options: answer.data.data.map((row) => ({
       value: row.value,
       label: nameAndNumber(localName(locale, { name: row.name ?? '', cname: row.cname, cnameHans: row.cname_hans }), row.value),
-      within: { customers: row.customer_no ?? undefined, merchants: row.merchant_no ?? undefined, stores: row.store_code ?? undefined },
+      // What it belongs to, not itself: a store's customer and merchant, a terminal's store too.
+      within: Object.fromEntries(Object.entries({ customers: row.customer_no, merchants: row.merchant_no, stores: row.store_code }).filter(([above, value]) => value && above !== source)),
     })),
   } };
 });

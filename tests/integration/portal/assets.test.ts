@@ -72,7 +72,9 @@ describe.each(DATABASES)('total assets through the gateway on %s', (database) =>
   it('shows role 8 every figure of the panel as its records give it, and the pie the same amounts', async () => {
     const expected = await expectedPanel('C0001');
     expect(Number(expected.margin)).toBeGreaterThan(0);
-    expect(Number(expected.pendingFundSettlementAmount)).toBeGreaterThan(0);
+    // Pending remittances are signed either way: a pending day nets below zero when its refunds outweigh its
+    // sales (-287.75 in a run seeded at 11:25 in Hong Kong), so the check is only that there are some.
+    expect(Number(expected.pendingFundSettlementAmount)).not.toBe(0);
     // Today's unsettled amount is not signed here: early in the day the seed's refunds and voids can
     // outweigh its sales (it was -43.20 at 02:00 in Hong Kong), and just after midnight it is zero.
     const panel = await ok('assetPanel', {}, assets);

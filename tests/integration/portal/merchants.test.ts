@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { maskTail } from '@/lib/data-table/columns';
 import { today } from '@/lib/format/date';
+import { searchChoices } from '@/lib/choices/load';
 import { callUpstream } from '@/lib/gateway/client';
 import { loadOptions } from '@/lib/list-kit/options';
 import { listSource } from '@/lib/lists/sources';
@@ -209,8 +210,12 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
       const maker = await signedIn('maker@demo.test');
       for (const user of [admin, maker]) {
         for (const [locale, name] of [['en', 'business_name'], ['zhTW', 'business_cname'], ['zhCN', 'business_cname_hans'], ['zh-Hans-CN', 'business_cname_hans']] as const) {
-          const options = await loadOptions(user.session, definition, locale);
-          expect(options.merchants).toEqual(merchants.map((m) => ({ value: m.merchant_no, label: `${m[name]} (${m.merchant_no})`, parent: m.customer_no })));
+          const offered = merchants.map((m) => ({ value: m.merchant_no, label: `${m[name]} (${m.merchant_no})`, within: { customers: m.customer_no } }));
+          const searched = await searchChoices(user.session, 'merchants', {}, locale);
+          expect(searched.ok && searched.data.options).toEqual(offered);
+          // A link's chosen merchant comes named with the page.
+          const chosen = await loadOptions(user.session, definition, locale, { merchant: merchants[1]?.merchant_no });
+          expect(chosen.merchants).toEqual([offered[1]]);
         }
       }
       expect(new Set(merchants.map((m) => m.business_cname_hans)).size).toBe(merchants.length);

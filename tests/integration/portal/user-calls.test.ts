@@ -66,6 +66,8 @@ describe('one user’s calls in flight', () => {
     held = [];
     const calls = Array.from({ length: 30 }, () => flood.call('POST', '/api/gateway/customerInfo', { input: {} }));
     await ledger(floodSession.userId, { running: userCallsInFlight(), waiting: 30 - userCallsInFlight() });
+    // The ledger counts a call as it is sent; the relay, once its request arrives.
+    for (let i = 0; i < 200 && inFlight.get(floodSession.token) !== userCallsInFlight(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(inFlight.get(floodSession.token)).toBe(userCallsInFlight());
     // The other user's call reaches the services at once, while the flood waits its turn.
     const otherCall = other.call('POST', '/api/gateway/customerInfo', { input: {} });

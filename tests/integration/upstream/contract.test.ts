@@ -283,6 +283,7 @@ const CASES: Record<string, Case> = {
   'GET /hk/api/MerchantInfo/GetMerchantInfo_20230314': { user: 'partner@demo.test', good: () => ({ limit: 10, page: 1 }), wrongType: ['page', 0] },
   'GET /hk/api/MerchantInfo/GetCustomerInfo': { user: 'admin', good: () => ({}), wrongType: ['customer_no', 1] },
   'GET /hk/api/MerchantInfo/GetCustomerInfo_20230314': { user: 'partner@demo.test', good: () => ({}), wrongType: ['customer_no', 1] },
+  'GET /hk/api/MerchantInfo/SearchChoices': { user: 'admin', good: () => ({ kind: 'store', q: 'Golden' }), required: 'kind', wrongType: ['kind', 'bank'] },
   'GET /hk/api/MerchantInfo/GetStoreTerminal': { user: 'admin', good: () => ({ limit: 10, page: 1, status: 'Active' }), wrongType: ['status', 'Open'] },
   'GET /hk/api/MerchantInfo/GetStoreTerminal_20230314': { user: 'partner@demo.test', good: () => ({ limit: 10, page: 1 }), wrongType: ['limit', 1000] },
   'GET /hk/api/PartnerInfo/GetPartnerList': { user: 'partner@demo.test', good: () => ({}), wrongType: ['userid', 'x'] },
