@@ -35,6 +35,8 @@ export async function benchGateway() {
     };
     const direct = await time(() => fetch(directUrl, { headers: { 'x-eftpay-token': token } }));
     const viaPortal = await time(() => fetch(`${portalUrl}/api/gateway/customerInfo`, portalRequest));
+    // The framework's own floor on the same process: a route handler that calls nothing.
+    const bare = await time(() => fetch(`${portalUrl}/api/health`));
 
     const load = (opts: autocannon.Options) => new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (error, result) => (error ? reject(error) : resolve(result))));
     const directLoad = await load({ url: directUrl, connections: 50, duration: SECONDS, headers: { 'x-eftpay-token': token } });
@@ -50,6 +52,14 @@ export async function benchGateway() {
         p50: `${(percentile(viaPortal, 50) - percentile(direct, 50)).toFixed(2)} ms`,
         p99: `${(percentile(viaPortal, 99) - percentile(direct, 99)).toFixed(2)} ms`,
         'req/s (50 conn.)': `ratio ${(portalLoad.requests.average / directLoad.requests.average).toFixed(2)}`,
+      },
+      { path: 'bare route handler (/api/health)', p50: `${percentile(bare, 50).toFixed(2)} ms`, p99: `${percentile(bare, 99).toFixed(2)} ms`, 'req/s (50 conn.)': '' },
+      { path: 'portal − bare handler', p50: `${(percentile(viaPortal, 50) - percentile(bare, 50)).toFixed(2)} ms`, p99: '', 'req/s (50 conn.)': '' },
+      {
+        path: "the portal's own cost (portal − bare − direct), goal < 1 ms p50",
+        p50: `${(percentile(viaPortal, 50) - percentile(direct, 50) - percentile(bare, 50)).toFixed(2)} ms`,
+        p99: '',
+        'req/s (50 conn.)': '',
       },
     ]);
   } finally {

@@ -7,6 +7,7 @@ import { createLogger } from '../lib/log/logger';
 import PORTAL_NODE_ARGS from '../scripts/portal-node-args.json';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { UpstreamConfig } from '../upstream/config';
+import type { SeedScale } from '../upstream/seed/scale';
 import { startUpstream } from '../upstream/server';
 
 export const KEY = 'bench-payload-key-0123456789';
@@ -48,12 +49,12 @@ export async function benchPostgres(name: string, purpose: string): Promise<{ da
  * request log says warnings only: a line per request would fill the figures' output and be
  * written synchronously on the benchmark's own thread while it times.
  */
-export function benchUpstream(seedTransactions: number, databaseUrl?: string) {
+export function benchUpstream(seedTransactions: number, databaseUrl?: string, seedScale?: SeedScale) {
   const config: UpstreamConfig = {
     port: 0, host: '127.0.0.1', dataDir: ':memory:', databaseUrl, payloadKey: KEY, version: '4.4.9', mode: 'test', portalUrl: 'http://bench',
     tokenTtlMinutes: 720, resetLinkMinutes: 5, lockoutFailures: 10, lockoutMinutes: 30, maxInputBytes: 65536, exportPageRows: 5000,
   };
-  return startUpstream(config, { seedTransactions, log: () => {}, logger: createLogger('upstream', { ...process.env, LOG_LEVEL: 'warn' }) });
+  return startUpstream(config, { seedTransactions, seedScale, log: () => {}, logger: createLogger('upstream', { ...process.env, LOG_LEVEL: 'warn' }) });
 }
 
 export interface BenchPortal {

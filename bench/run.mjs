@@ -9,10 +9,11 @@ const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 // The portal benchmarks run the production build.
 ensureBuild();
 const only = process.argv.slice(2);
-// The soak runs only when named (`npm run bench -- soak --seconds=60`): ten minutes by default.
+// The soak runs only when named (`npm run bench -- soak --seconds=60`): ten minutes by default; so does
+// the scale comparison (`npm run bench -- scale`), which seeds two profiles.
 const names = only.filter((a) => !a.startsWith('--'));
 const flags = only.filter((a) => a.startsWith('--'));
-const benches = names.length === 0 ? ['bench/upstream.ts', 'bench/gateway.ts', 'bench/render.ts', 'bench/portal.ts', 'bench/lighthouse.ts'] : ['bench/upstream.ts', 'bench/gateway.ts', 'bench/render.ts', 'bench/portal.ts', 'bench/lighthouse.ts', 'bench/soak.ts'].filter((b) => names.some((o) => b.includes(o)));
+const benches = names.length === 0 ? ['bench/upstream.ts', 'bench/gateway.ts', 'bench/render.ts', 'bench/portal.ts', 'bench/lighthouse.ts'] : ['bench/upstream.ts', 'bench/gateway.ts', 'bench/render.ts', 'bench/portal.ts', 'bench/lighthouse.ts', 'bench/soak.ts', 'bench/scale.ts'].filter((b) => names.some((o) => b.includes(o)));
 for (const bench of benches) {
   console.log(`\n== ${bench}`);
   const result = spawnSync(process.execPath, ['--max-old-space-size=8192', tsx, join(root, bench), ...flags], { stdio: 'inherit', cwd: root });

@@ -6,7 +6,7 @@ import { AntdRoot } from '@/components/providers/AntdRoot';
 import { AnnounceUpdate } from '@/components/providers/UpdatePrompt';
 import { AppShell } from '@/components/shell/AppShell';
 import type { Organisation } from '@/components/shell/Sidebar';
-import { customerChoices } from '@/lib/choices/load';
+import { searchChoices } from '@/lib/choices/load';
 import { callUpstream } from '@/lib/gateway/client';
 import { currentSession } from '@/lib/session/server';
 import { sessionView } from '@/lib/session/session';
@@ -24,13 +24,13 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   if (!session) redirect('/login');
   const partner = session.rank === 'PARTNER';
   const locale = await getLocale();
-  // The customer call is made for a partner too (its customers for the switcher), once per request with the page's filters.
+  // A partner's first customers for the switcher (the rest are searched as it types).
   const [jar, customers, partners, approvals, switchable] = await Promise.all([
     cookies(),
     partner ? null : customersOf(session),
     partner ? partnersOf(session) : null,
     session.menus.includes('reviewRefund') ? callUpstream('approvalCount', {}, session) : null,
-    customerChoices(session, locale),
+    partner ? searchChoices(session, 'customers', {}, locale) : null,
   ]);
   const customer = customers?.ok ? customers.data[0] : undefined;
   const partnerRow = partners?.ok ? partners.data[0] : undefined;
@@ -45,8 +45,8 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     <AppShell
       session={sessionView(session)}
       organisation={organisation}
-      customers={switchable}
-      customerScreens={switchable.length > 0 ? customerScreens() : []}
+      customers={switchable?.ok ? switchable.data.options : []}
+      customerScreens={switchable?.ok && switchable.data.options.length > 0 ? customerScreens() : []}
       links={shellLinks()}
       sidebarOpen={jar.get(SIDEBAR_COOKIE)?.value !== '0'}
       pendingApprovals={approvals?.ok ? (approvals.data[0]?.raCount ?? 0) : null}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Flex, Select, Spin, Typography } from 'antd';
+import { Flex, Select, Spin, Typography, type SelectProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { getJson } from '@/lib/client/api';
@@ -25,6 +25,11 @@ interface Props {
   onFound: (options: FilterOption[]) => void;
   value?: string;
   onChange?: (value: string | undefined) => void;
+  /** A first choice that is not searched (the switcher's "All customers", value ''); without it the select clears to "All". */
+  lead?: FilterOption;
+  /** How the select is drawn where it stands (its accessible name, width). */
+  look?: Pick<SelectProps, 'aria-label' | 'className' | 'style' | 'popupMatchSelectWidth'>;
+  /** The form item's, so that its label names the select. */
   id?: string;
 }
 
@@ -39,7 +44,7 @@ interface Found {
  * the list opens, the ones whose number starts with or whose name holds the text as it is typed,
  * within what the form has chosen above. The form's value stays in the URL as before.
  */
-export function ChoiceSelect({ source, scope, known, fits, onFound, value, onChange, id }: Props) {
+export function ChoiceSelect({ source, scope, known, fits, onFound, value, onChange, lead, look, id }: Props) {
   const t = useTranslations();
   const [found, setFound] = useState<Found | null>(null);
   const [loading, setLoading] = useState(false);
@@ -51,6 +56,18 @@ export function ChoiceSelect({ source, scope, known, fits, onFound, value, onCha
     clearTimeout(pending.current.timer);
     pending.current.controller?.abort();
   }, []);
+
+  // A value chosen elsewhere (a link, another select of the same choice) is named by the services, once.
+  const [named, setNamed] = useState<FilterOption | null>(null);
+  const unnamed = value && value !== lead?.value && !known.some((o) => o.value === value) && named?.value !== value ? value : null;
+  useEffect(() => {
+    if (!unnamed) return;
+    const controller = new AbortController();
+    void getJson<{ options: FilterOption[] }>(`/api/choices/${source}?${new URLSearchParams({ value: unnamed })}`, controller.signal).then((answer) => {
+      if (answer.ok && answer.data.options[0]) setNamed(answer.data.options[0]);
+    });
+    return () => controller.abort();
+  }, [source, unnamed]);
 
   function search(q: string, wait: number) {
     clearTimeout(pending.current.timer);
@@ -74,13 +91,14 @@ export function ChoiceSelect({ source, scope, known, fits, onFound, value, onCha
   // What is chosen above changed: a page searched within the old choice no longer holds.
   const current = found && found.key.startsWith(`${scopeKey}|`) ? found : null;
   const shown = (current?.options ?? []).filter(fits);
-  const chosen = known.find((o) => o.value === value);
-  const options = chosen && !shown.some((o) => o.value === chosen.value) ? [chosen, ...shown] : shown;
+  const chosen = [...known, ...(named ? [named] : [])].find((o) => o.value === value);
+  const options = [...(lead ? [lead] : []), ...(chosen && !shown.some((o) => o.value === chosen.value) ? [chosen] : []), ...shown];
 
   return (
     <Select
+      {...look}
       id={id}
-      allowClear
+      allowClear={!lead}
       value={value}
       onChange={(next?: string) => onChange?.(next)}
       placeholder={t('list.all')}

@@ -1,14 +1,15 @@
 'use client';
 
-import { Select } from 'antd';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { ChoiceSelect } from '@/components/list-kit/ChoiceSelect';
 import { useListNavigation } from '@/components/list-kit/use-list-navigation';
 import type { FilterOption } from '@/lib/list-kit/narrow';
 import type { CustomerScreen } from '@/lib/shell/customer-screens';
 import styles from './shell.module.css';
 
 interface Props {
+  /** The first page of the partner's customers (the rest are searched as the user types). */
   customers: FilterOption[];
   screens: CustomerScreen[];
   className?: string;
@@ -18,8 +19,13 @@ interface Props {
   onChosen?: () => void;
 }
 
+const NO_SCOPE = {};
+const fitsAll = () => true;
+const ignore = () => undefined;
+
 /**
- * A partner's customer switcher, on the screens that show one customer or all (the lists with a
+ * A partner's customer switcher, searched on the server as the user types (a partner may serve
+ * hundreds of customers: the page carries the first of them only), on the screens that show one customer or all (the lists with a
  * customer filter): the customer is the screen's own filter in its URL, so the switcher, the
  * filter form, a bookmark and the tab strip say the same; a change empties the merchant, store
  * and terminal chosen for the customer before, and starts at the first page.
@@ -33,16 +39,17 @@ export function CustomerSwitcher({ customers, screens, className, labelled = fal
   if (!screen || customers.length === 0) return null;
   const id = labelled ? 'drawer-customer-switcher' : 'customer-switcher';
   const select = (
-    <Select
+    <ChoiceSelect
+      source="customers"
+      scope={NO_SCOPE}
+      known={customers}
+      fits={fitsAll}
+      onFound={ignore}
+      lead={{ value: '', label: t('allCustomers') }}
       id={id}
-      aria-label={t('customerShown')}
-      className={className}
+      look={{ 'aria-label': t('customerShown'), className, style: { minWidth: 220, maxWidth: '100%' }, popupMatchSelectWidth: false }}
       value={params.get(screen.param) ?? ''}
-      options={[{ value: '', label: t('allCustomers') }, ...customers.map(({ value, label }) => ({ value, label }))]}
-      showSearch={{ optionFilterProp: 'label' }}
-      popupMatchSelectWidth={false}
-      style={{ minWidth: 220, maxWidth: '100%' }}
-      onChange={(customer: string) => {
+      onChange={(customer) => {
         const next = new URLSearchParams(params);
         for (const key of [screen.param, 'page', ...screen.clears]) next.delete(key);
         if (customer) next.set(screen.param, customer);

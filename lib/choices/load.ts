@@ -6,7 +6,6 @@ import { localField, localName, nameAndNumber } from '../i18n/names';
 import type { OptionSource } from '../list-kit/definition';
 import type { FilterOption } from '../list-kit/narrow';
 import type { SessionData } from '../session/session';
-import { customersOf } from '../shell/partners';
 import type { ChoiceScope } from './scope';
 
 /**
@@ -66,13 +65,6 @@ const searchOnce = cache(async (session: SessionData, source: OptionSource, key:
 
 export function searchChoices(session: SessionData, source: OptionSource, query: ChoiceQuery, locale: string): Promise<Searched> {
   return searchOnce(session, source, JSON.stringify({ q: query.q, scope: query.scope, values: query.values }), locale);
-}
-
-/** A partner's customers, all of them (the shell's switcher); none for a customer user, whose customer is its session's. */
-export async function customerChoices(session: SessionData, locale: string): Promise<FilterOption[]> {
-  if (session.rank !== 'PARTNER') return [];
-  const answer = await customersOf(session);
-  return answer.ok ? answer.data.map((c) => ({ value: c.customer_no, label: nameAndNumber(localField(locale, c, 'customer_name'), c.customer_no) })) : [];
 }
 
 /** The session's merchants, all of them, for a form that assigns several at once (an account's merchants, a document's merchant). */

@@ -110,6 +110,10 @@ describe.each(DATABASES)('choices at the large profile on %s', (database) => {
     const [merchant] = await q<{ merchant_no: string }>("SELECT merchant_no FROM merchants WHERE customer_no = 'C1003'");
     const answer = await partner.browser.call<{ ok: boolean; data: { options: { value: string }[]; more: boolean } }>('GET', `/api/choices/merchants?customer=C1003`);
     expect({ status: answer.status, merchants: answer.body.data.options.map((o) => o.value) }).toEqual({ status: 200, merchants: [merchant?.merchant_no] });
+    // A link's choice named by its value (the switcher's customer beyond the first page): the partner's only.
+    const named = await partner.browser.call<{ data: { options: { value: string; label: string }[] } }>('GET', '/api/choices/customers?value=C1187');
+    expect(named.body.data.options).toEqual([{ value: 'C1187', label: 'Harbour Partner Customer 1187 Limited (C1187)', within: {} }]);
+    expect((await partner.browser.call<{ data: { options: unknown[] } }>('GET', '/api/choices/customers?value=C0002')).body.data.options).toEqual([]);
     const [otherCustomers] = await q<{ merchant_no: string }>("SELECT merchant_no FROM merchants WHERE customer_no = 'C0002' LIMIT 1");
     expect((await partner.browser.call('GET', `/api/choices/stores?merchant=${otherCustomers?.merchant_no}`)).status).toBe(403);
     expect((await admin.browser.call('GET', '/api/choices/customers')).status).toBe(403);

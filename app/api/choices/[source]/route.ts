@@ -14,6 +14,8 @@ const query = z.strictObject({
   customer: z.string().max(30).optional(),
   merchant: z.string().max(30).optional(),
   store: z.string().max(30).optional(),
+  /** One exact value to name (a link's choice), in place of a search. */
+  value: z.string().min(1).max(30).optional(),
 });
 
 /**
@@ -35,7 +37,8 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ sour
   if (!merchants.ok) return upstreamError(request, merchants.error);
   const scope = choiceScope({ rank: session.rank, merchantIds: merchants.data }, asked.data);
   if (!scope.ok) return failure(request, { code: 'FORBIDDEN' });
-  const found = await searchChoices(session, source.data, { q: asked.data.q?.trim(), scope: scope.scope }, LANGUAGE_TAGS[requestLanguage(request)]);
+  const { q, value } = asked.data;
+  const found = await searchChoices(session, source.data, value ? { values: [value], scope: scope.scope } : { q: q?.trim(), scope: scope.scope }, LANGUAGE_TAGS[requestLanguage(request)]);
   return found.ok ? success(found.data) : upstreamError(request, found.error);
 }
 
