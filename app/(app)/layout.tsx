@@ -14,6 +14,7 @@ import { shellLinks } from '@/lib/shell/links';
 import { customerScreens } from '@/lib/shell/customer-screens';
 import { customersOf, partnersOf } from '@/lib/shell/partners';
 import { SIDEBAR_COOKIE } from '@/lib/shell/sidebar';
+import { REFUND_CALLS } from '@/lib/refunds/calls';
 
 /**
  * Signed-in pages: the session is checked here again (the proxy is not the security boundary); the
@@ -29,7 +30,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     cookies(),
     partner ? null : customersOf(session),
     partner ? partnersOf(session) : null,
-    session.menus.includes('reviewRefund') ? callUpstream('approvalCount', {}, session) : null,
+    session.menus.includes('reviewRefund') ? callUpstream(REFUND_CALLS.approvalCount, {}, session) : null,
     partner ? searchChoices(session, 'customers', {}, locale) : null,
   ]);
   const customer = customers?.ok ? customers.data[0] : undefined;

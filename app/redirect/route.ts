@@ -5,6 +5,7 @@ import { callUpstream } from '@/lib/gateway/client';
 import { redirectTo } from '@/lib/http/redirect';
 import { setSessionCookie } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
+import { SSO_CALLS } from '@/lib/auth/calls';
 
 const query = z.object({ token: z.string().min(1).max(200) });
 
@@ -13,7 +14,7 @@ async function handle(request: NextRequest) {
   const parsed = query.safeParse({ token: request.nextUrl.searchParams.get('token') ?? undefined });
   const toLogin = () => redirectTo('/login?notice=ssoFailed', 303);
   if (!parsed.success) return toLogin();
-  const login = await callUpstream('loginByToken', { token: parsed.data.token }, null);
+  const login = await callUpstream(SSO_CALLS.loginByToken, { token: parsed.data.token }, null);
   if (!login.ok) return toLogin();
   const started = await sessionFromLogin(login.data[0] as (typeof login.data)[number]);
   if ('error' in started) return toLogin();

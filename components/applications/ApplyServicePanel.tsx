@@ -4,9 +4,10 @@ import { callUpstream } from '@/lib/gateway/client';
 import { localField } from '@/lib/i18n/names';
 import type { SessionData } from '@/lib/session/session';
 import { ApplyServiceForm, type MerchantChoice } from './ApplyServiceForm';
+import { ASSET_CALLS } from '@/lib/assets/calls';
 
 /** The form's choices, asked for by the page before the list's own call so both run side by side. */
-export const requestChoices = (session: SessionData) => callUpstream('applicableServices', {}, session);
+export const requestChoices = (session: SessionData) => callUpstream(ASSET_CALLS.applicableServices, {}, session);
 
 /** The application form with the session's merchants, their stores and which services each already has. */
 export function ApplyServicePanel({ request, contactName }: { request: ReturnType<typeof requestChoices>; contactName: string }) {

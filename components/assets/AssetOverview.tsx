@@ -6,9 +6,10 @@ import { errorMessageKey } from '@/lib/gateway/message-key';
 import type { SessionData } from '@/lib/session/session';
 import { SectionHeading } from '@/components/ui/SectionHeading';
 import { AssetFigures, AssetPie } from './AssetFigures';
+import { ASSET_CALLS } from '@/lib/assets/calls';
 
 /** The figures' and the pie's calls, started by the page before the list's own call so they run side by side. */
-export const requestOverview = (session: SessionData) => ({ panel: callUpstream('assetPanel', {}, session), pie: callUpstream('assetPie', {}, session) });
+export const requestOverview = (session: SessionData) => ({ panel: callUpstream(ASSET_CALLS.assetPanel, {}, session), pie: callUpstream(ASSET_CALLS.assetPie, {}, session) });
 
 /**
  * Total assets above its movement history: the panel's figures and the pie of the asset types; a

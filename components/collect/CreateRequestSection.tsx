@@ -4,9 +4,10 @@ import { callUpstream } from '@/lib/gateway/client';
 import { localField } from '@/lib/i18n/names';
 import type { SessionData } from '@/lib/session/session';
 import { CreateRequestForm, type MerchantStores } from './CreateRequestForm';
+import { COLLECT_CALLS } from '@/lib/collect/calls';
 
 /** The form's choices, asked for by the page before the list's own call so both run side by side. */
-export const requestStores = (session: SessionData) => callUpstream('collectStoreCodes', {}, session);
+export const requestStores = (session: SessionData) => callUpstream(COLLECT_CALLS.collectStoreCodes, {}, session);
 
 /** The payment request form with the stores that can take payments, by merchant; the list's heading below it. */
 export function CreateRequestSection({ request }: { request: ReturnType<typeof requestStores> }) {

@@ -6,13 +6,14 @@ import { localField } from '@/lib/i18n/names';
 import { merchantOptions } from '@/lib/list-kit/options';
 import { currentSession } from '@/lib/session/server';
 import { UploadPanel } from './UploadPanel';
+import { DOCUMENT_CALLS } from '@/lib/documents/calls';
 
 /** The upload form above the documents list, with the business registrations that need renewing. */
 export async function UploadSection() {
   const session = await currentSession();
   if (!session) return null;
   const locale = await getLocale();
-  const [renewals, merchants, t] = await Promise.all([callUpstream('brRenewals', {}, session), merchantOptions(session, locale), getTranslations()]);
+  const [renewals, merchants, t] = await Promise.all([callUpstream(DOCUMENT_CALLS.brRenewals, {}, session), merchantOptions(session, locale), getTranslations()]);
   const rows = renewals.ok ? renewals.data.data : [];
   return (
     <UploadPanel

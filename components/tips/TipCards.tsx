@@ -3,7 +3,7 @@
 import { Card, Col, Empty, Row, Typography } from 'antd';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import type { SmartTip } from '@/lib/gateway/calls/tips';
+import type { SmartTip } from '@/lib/tips/calls';
 import { formatCount, formatMoney } from '@/lib/format/money';
 import { spaceBetweenScripts } from '@/lib/i18n/spacing';
 import { TIP_KINDS, TIP_RULES } from '@/lib/tips/rules';

@@ -6,6 +6,7 @@ import { pagedExport } from '../list-kit/export';
 import type { ListSource, Translate } from '../list-kit/source';
 import { accountsList } from '../lists/accounts';
 import type { SessionData } from '../session/session';
+import { ACCOUNT_CALLS } from './calls';
 
 /** Rows per call of an export (the list call's most). */
 const EXPORT_PAGE = 100;
@@ -38,7 +39,7 @@ const named = (rows: Record<string, unknown>[], t: Translate, locale: string) =>
 };
 
 function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
-  return callUpstream('accountList', { ...accountQuery(values), limit, page: pageNo }, session);
+  return callUpstream(ACCOUNT_CALLS.accountList, { ...accountQuery(values), limit, page: pageNo }, session);
 }
 
 /** The organisation's accounts; the services refuse every role but the account administrator. */

@@ -2,6 +2,7 @@ import 'server-only';
 import { callUpstream } from '../gateway/client';
 import type { SessionData } from '../session/session';
 import type { ActivityOutcome } from './actions';
+import { ACCOUNT_CALLS } from '../accounts/calls';
 
 export interface RecordedFile {
   action: 'file.export' | 'file.download';
@@ -21,6 +22,6 @@ export const EXPORT_OUTCOMES = { done: 'success', cancelled: 'cancelled', failed
  * shown: the file has already gone to the user.
  */
 export async function recordFile(session: SessionData, file: RecordedFile, address: string) {
-  const result = await callUpstream('recordFile', file, session, { address });
+  const result = await callUpstream(ACCOUNT_CALLS.recordFile, file, session, { address });
   if (!result.ok) console.error(`portal: the activity log did not record ${file.action}: ${result.error.code}`);
 }

@@ -7,6 +7,7 @@ import type { ListSource } from '../list-kit/source';
 import { activityList } from '../lists/activity';
 import type { SessionData } from '../session/session';
 import { ACTIVITY_ACTIONS, actionMessageKey, type ActivityOutcome } from './actions';
+import { ACCOUNT_CALLS } from '../accounts/calls';
 
 /** The services' rows carry action codes; the screen names them by their message keys. */
 const codeOfKey = new Map(ACTIVITY_ACTIONS.map((action) => [actionMessageKey(action), action]));
@@ -35,7 +36,7 @@ const reasonOf = (detail: unknown) => (detail && typeof detail === 'object' && t
 const named = (rows: Record<string, unknown>[]) => rows.map((row) => ({ ...row, actionKey: actionMessageKey(row.action as (typeof ACTIVITY_ACTIONS)[number]), reason: reasonOf(row.detail) }));
 
 function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
-  return callUpstream('activityLog', { ...logQuery(values), limit, page: pageNo }, session);
+  return callUpstream(ACCOUNT_CALLS.activityLog, { ...logQuery(values), limit, page: pageNo }, session);
 }
 
 /** The activity log: the services decide whose entries a session sees (the organisation's for role 1). */

@@ -2,7 +2,7 @@ import 'server-only';
 import { daySpan, parseDay, today } from '../format/date';
 import { callUpstream } from '../gateway/client';
 import { localField } from '../i18n/names';
-import type { CallAnswer } from '../gateway/registry';
+import type { CallAnswer } from '../gateway/define';
 import type { PaymentType } from '../domain/transaction-types';
 import { textOf, type ListValues } from '../list-kit/definition';
 import { pagedExport } from '../list-kit/export';
@@ -10,6 +10,7 @@ import type { ListSource } from '../list-kit/source';
 import { applicationsList } from '../lists/applications';
 import type { SessionData } from '../session/session';
 import type { ApplicationStatus } from './codes';
+import { ASSET_CALLS } from '../assets/calls';
 
 /** Rows per call of an export (the list call's most). */
 const EXPORT_PAGE = 1000;
@@ -30,11 +31,11 @@ function applicationQuery(values: ListValues) {
 }
 
 /** Each row's merchant name in the user's language. */
-const named = (rows: CallAnswer<'serviceApplications'>['data'], locale: string) =>
+const named = (rows: CallAnswer<typeof ASSET_CALLS.serviceApplications>['data'], locale: string) =>
   rows.map((row) => ({ ...row, merchantName: localField(locale, row, 'business_name') }));
 
 function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
-  return callUpstream('serviceApplications', { ...applicationQuery(values), limit, page: pageNo }, session);
+  return callUpstream(ASSET_CALLS.serviceApplications, { ...applicationQuery(values), limit, page: pageNo }, session);
 }
 
 /** The customer's applications for a payment service: the services decide whose the session sees. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import Big from 'big.js';
 import { callUpstream } from '../gateway/client';
-import type { CallAnswer } from '../gateway/registry';
+import type { CallAnswer } from '../gateway/define';
 import { negateDecimal } from '../format/decimal';
 import { formatAmount } from '../format/money';
 import { textOf, type ListValues } from '../list-kit/definition';
@@ -11,6 +11,7 @@ import { columnSums } from '../list-kit/sums';
 import { assetHistoryList } from '../lists/assets';
 import type { SessionData } from '../session/session';
 import { ASSET_TYPES, DIRECTIONS, SYSTEM_OPERATOR } from './codes';
+import { ASSET_CALLS } from './calls';
 
 /** Rows per call of an export (the history call's most). */
 const EXPORT_PAGE = 1000;
@@ -30,7 +31,7 @@ function historyQuery(values: ListValues) {
   };
 }
 
-type Movement = CallAnswer<'assetHistory'>['data'][number];
+type Movement = CallAnswer<typeof ASSET_CALLS.assetHistory>['data'][number];
 
 /**
  * The operator in the user's language when the provider's systems made the movement; each row's
@@ -46,7 +47,7 @@ const shown = (rows: Movement[], t: Translate) =>
   }));
 
 function page(session: SessionData, values: ListValues, limit: number, pageNo: number) {
-  return callUpstream('assetHistory', { ...historyQuery(values), limit, page: pageNo }, session);
+  return callUpstream(ASSET_CALLS.assetHistory, { ...historyQuery(values), limit, page: pageNo }, session);
 }
 
 /** Total assets' movement history: one call a page, with the view's increases, decreases and net change. */

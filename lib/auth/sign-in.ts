@@ -1,7 +1,8 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { callUpstream, merchantIdsOf } from '../gateway/client';
+import { callUpstream } from '../gateway/client';
+import { merchantIdsOf } from '../merchants/ids';
 import type { loginItem } from '../gateway/define';
 import type { GatewayError } from '../gateway/errors';
 import { failure, secureRequest, setSessionCookie, success, translatorFor } from '../http/respond';
@@ -12,6 +13,7 @@ import { CAPTCHA_COOKIE } from './captcha';
 import { pendingPasswordChanges } from './password-changes';
 import { forget, remember } from './remember';
 import { FIRST_LOGIN_PATH, homePath, TWO_STEP_SETUP_PATH } from './routes';
+import { FACTOR_CALLS } from '../two-step/calls';
 
 type LoginItem = z.infer<typeof loginItem>;
 
@@ -80,7 +82,7 @@ export async function signedInAnswer(
   clearPending(response);
   const secure = secureRequest(request);
   if (login.deviceToken) trustDevice(response, login.deviceToken, secure);
-  const token = rememberMe ? await callUpstream('rememberDevice', { label: deviceLabel(request.headers.get('user-agent')) }, session) : null;
+  const token = rememberMe ? await callUpstream(FACTOR_CALLS.rememberDevice, { label: deviceLabel(request.headers.get('user-agent')) }, session) : null;
   if (token?.ok) remember(response, session.account, token.data.rememberToken, secure);
   else forget(response);
   return response;

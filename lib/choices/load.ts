@@ -7,6 +7,7 @@ import type { OptionSource } from '../list-kit/definition';
 import type { FilterOption } from '../list-kit/narrow';
 import type { SessionData } from '../session/session';
 import type { ChoiceScope } from './scope';
+import { MERCHANT_CALLS } from '../merchants/calls';
 
 /**
  * The choices of customer, merchant, store and terminal, searched on the services as the user
@@ -50,7 +51,7 @@ const NONE: Searched = { ok: true, data: { options: [], more: false } };
 const searchOnce = cache(async (session: SessionData, source: OptionSource, key: string, locale: string): Promise<Searched> => {
   const { q, scope = {}, values } = JSON.parse(key) as ChoiceQuery;
   if (!mayChoose(session, source) || values?.length === 0) return NONE;
-  const answer = await callUpstream('searchChoices', { kind: KIND[source], q: q || undefined, ...scope, values: values ? [...values] : undefined, limit: FIRST_CHOICES }, session);
+  const answer = await callUpstream(MERCHANT_CALLS.searchChoices, { kind: KIND[source], q: q || undefined, ...scope, values: values ? [...values] : undefined, limit: FIRST_CHOICES }, session);
   if (!answer.ok) return answer;
   return { ok: true, data: {
     more: answer.data.more,
@@ -69,6 +70,6 @@ export function searchChoices(session: SessionData, source: OptionSource, query:
 
 /** The session's merchants, all of them, for a form that assigns several at once (an account's merchants, a document's merchant). */
 export const merchantChoices = cache(async (session: SessionData, locale: string): Promise<FilterOption[]> => {
-  const answer = await callUpstream('merchantList', { ispaging: false }, session);
+  const answer = await callUpstream(MERCHANT_CALLS.merchantList, { ispaging: false }, session);
   return answer.ok ? answer.data.data.map((row) => ({ value: row.merchant_no, label: nameAndNumber(localField(locale, row, 'business_name'), row.merchant_no), within: { customers: row.pid } })) : [];
 });

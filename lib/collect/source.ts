@@ -1,7 +1,7 @@
 import 'server-only';
 import { daySpan, parseDay, today } from '../format/date';
 import { callUpstream } from '../gateway/client';
-import type { CallAnswer } from '../gateway/registry';
+import type { CallAnswer } from '../gateway/define';
 import { localField, nameAndNumber } from '../i18n/names';
 import { textOf, type ListValues } from '../list-kit/definition';
 import { pagedExport } from '../list-kit/export';
@@ -10,6 +10,7 @@ import { paymentRequestsList } from '../lists/payment-requests';
 import type { SessionData } from '../session/session';
 import { requestPayLink } from './links';
 import type { PaymentRequestStatus } from './codes';
+import { COLLECT_CALLS } from './calls';
 
 /** Rows per call of an export (the list call's most). */
 const EXPORT_PAGE = 100;
@@ -18,7 +19,7 @@ function page(session: SessionData, values: ListValues, limit: number, pageNo: n
   const from = parseDay(textOf(values, 'from')) ?? today();
   const span = daySpan(from, parseDay(textOf(values, 'to')) ?? from);
   return callUpstream(
-    'collectRequests',
+    COLLECT_CALLS.collectRequests,
     {
       limit,
       page: pageNo,
@@ -35,7 +36,7 @@ function page(session: SessionData, values: ListValues, limit: number, pageNo: n
 }
 
 /** Names in the user's language, and the pay link (the token itself is not a column). */
-const shaped = (rows: CallAnswer<'collectRequests'>['data'], locale: string) =>
+const shaped = (rows: CallAnswer<typeof COLLECT_CALLS.collectRequests>['data'], locale: string) =>
   rows.map(({ token, ...row }) => ({
     ...row,
     merchant: nameAndNumber(localField(locale, row, 'business_name'), row.merchant_no),

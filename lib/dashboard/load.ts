@@ -1,21 +1,22 @@
 import 'server-only';
 import { callUpstream, type GatewayResult } from '../gateway/client';
-import type { CallAnswer } from '../gateway/registry';
+import type { Call, CallAnswer } from '../gateway/define';
 import { withLocalNames } from '../i18n/names';
 import type { SessionData } from '../session/session';
+import { DASHBOARD_CALLS } from './calls';
 
-/** The dashboard's panels, each one upstream call (the registry picks the partner variant). */
+/** The dashboard's panels, each one upstream call (the gateway picks the partner variant). */
 export const DASHBOARD_PANELS = ['totals', 'counts', 'curve', 'topStores', 'transTypes', 'paymentTypes'] as const;
 export type DashboardPanel = (typeof DASHBOARD_PANELS)[number];
 
 const CALL_OF = {
-  totals: 'dashboardTotals',
-  counts: 'dashboardCounts',
-  curve: 'dashboardCurve',
-  topStores: 'dashboardTopStores',
-  transTypes: 'dashboardTransTypes',
-  paymentTypes: 'dashboardPaymentTypes',
-} as const satisfies Record<DashboardPanel, string>;
+  totals: DASHBOARD_CALLS.dashboardTotals,
+  counts: DASHBOARD_CALLS.dashboardCounts,
+  curve: DASHBOARD_CALLS.dashboardCurve,
+  topStores: DASHBOARD_CALLS.dashboardTopStores,
+  transTypes: DASHBOARD_CALLS.dashboardTransTypes,
+  paymentTypes: DASHBOARD_CALLS.dashboardPaymentTypes,
+} as const satisfies Record<DashboardPanel, Call>;
 
 export type PanelData<P extends DashboardPanel> = CallAnswer<(typeof CALL_OF)[P]>;
 export type DashboardRequests = { [P in DashboardPanel]: Promise<GatewayResult<PanelData<P>>> };

@@ -14,7 +14,7 @@ const MASK = '••••';
 /**
  * A bank account or card number with only its last 4 digits (or letters) shown; separators do not
  * count. Idempotent: a number already masked (the gateway masks bank accounts where it reads them,
- * lib/gateway/calls/settlements.ts) reads the same again.
+ * lib/settlements/calls.ts) reads the same again.
  */
 export function maskTail(value: string): string {
   // The mask's own dots count as hidden characters, so a masked number keeps its shown digits.

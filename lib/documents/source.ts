@@ -5,13 +5,14 @@ import type { ListSource } from '../list-kit/source';
 import { documentsList } from '../lists/documents';
 import { localField, nameAndNumber } from '../i18n/names';
 import { formatFileSize, type DocumentStatus, type DocumentType } from './rules';
+import { DOCUMENT_CALLS } from './calls';
 
 /** The customer's documents; the services keep them to the session's customer and merchants. */
 export const documentsSource: ListSource = {
   definition: documentsList,
   async load(session, values, _t, locale) {
     const answer = await callUpstream(
-      'documentList',
+      DOCUMENT_CALLS.documentList,
       {
         limit: values.size,
         page: values.page,

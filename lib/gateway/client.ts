@@ -7,12 +7,11 @@ import { carryTrace, inSpan, SpanKind } from '../telemetry/tracing';
 import { userCalls } from './user-calls';
 import { clientAddress } from '../http/client';
 import { stripEmpty } from '../query/strip';
-import { keepMerchantIds, keptMerchantIds } from '../session/merchant-ids';
 import type { SessionData } from '../session/session';
 import { bestEffort, sharedStore } from '../store/shared-store';
 import { PAYLOAD_KEY_ID_HEADER, payloadKeyId, sealPayload } from '../wire/envelope';
 import { upstreamFailure, type GatewayError } from './errors';
-import { CALLS, type CallAnswer, type CallDefinition, type CallInput, type CallName } from './registry';
+import type { Call, CallAnswer, CallDefinition, CallInput } from './define';
 import { endSessionIfDead } from './session-end';
 import { isNewerVersion } from './version';
 
@@ -59,33 +58,32 @@ function stableKey(value: unknown): string {
 /** A call's definition and the payload it sends: input validated, identity and defaults from the session. */
 export type PreparedCall = { ok: true; definition: CallDefinition; payload: Record<string, unknown> } | { ok: false; error: GatewayError };
 
-export async function prepareCall(name: CallName, input: unknown, session: SessionData | null): Promise<PreparedCall> {
-  const definition = CALLS[name] as CallDefinition;
+export async function prepareCall(definition: CallDefinition, input: unknown, session: SessionData | null): Promise<PreparedCall> {
   if (!definition.public && !session) return { ok: false, error: { code: 'NOT_SIGNED_IN' } };
   if (definition.menus && !definition.menus.some((code) => session?.menus.includes(code))) return { ok: false, error: { code: 'FORBIDDEN' } };
   const parsed = definition.input.safeParse(input);
   if (!parsed.success) return { ok: false, error: { code: 'INVALID_INPUT', params: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } } };
 
   let payload = { ...(parsed.data as Record<string, unknown>), ...(session && definition.inject ? definition.inject(session) : {}) };
-  if (definition.defaults && session) payload = await definition.defaults(payload, session, { merchantIds: async () => { const ids = await merchantIdsOf(session); return ids.ok ? ids.data : null; } });
+  if (definition.defaults && session) payload = await definition.defaults(payload, session);
   if (definition.method !== 'POST') payload = stripEmpty(payload);
   return { ok: true, definition, payload };
 }
 
 /**
- * Calls one registered upstream call. Input is validated by the call's schema, identity comes from
+ * Calls one upstream call, as its area defines it (lib/<area>/calls.ts). Input is validated by the call's schema, identity comes from
  * the session, the answer is validated before anyone sees it, and every failure is one of the
  * catalogue's codes. Never throws for an upstream fault, except that a page render whose session
  * the upstream refuses is redirected to sign-in (session-end.ts).
  */
-export function callUpstream<N extends CallName>(
-  name: N,
-  input: CallInput<N>,
+export function callUpstream<C extends Call>(
+  definition: C,
+  input: CallInput<C>,
   session: SessionData | null,
   /** The user's address, when the call is made outside the request's own scope (after a stream ended, say). */
   options: { address?: string } = {},
-): Promise<GatewayResult<CallAnswer<N>>> {
-  const call = callOnce(name, input, session, options);
+): Promise<GatewayResult<CallAnswer<C>>> {
+  const call = callOnce(definition, input, session, options);
   // A page starts some calls before the part that awaits them renders (a panel in Suspense). When an
   // ended session redirects the render from another call, that part never renders, and its call's
   // redirect would be reported as an unhandled rejection; awaiting it still gets the redirect.
@@ -93,8 +91,9 @@ export function callUpstream<N extends CallName>(
   return call;
 }
 
-async function callOnce<N extends CallName>(name: N, input: CallInput<N>, session: SessionData | null, options: { address?: string }): Promise<GatewayResult<CallAnswer<N>>> {
-  const prepared = await prepareCall(name, input, session);
+async function callOnce<C extends Call>(call: C, input: CallInput<C>, session: SessionData | null, options: { address?: string }): Promise<GatewayResult<CallAnswer<C>>> {
+  const { name } = call;
+  const prepared = await prepareCall(call, input, session);
   if (!prepared.ok) return { ...prepared, newerVersion: false };
   const { definition, payload } = prepared;
 
@@ -106,7 +105,7 @@ async function callOnce<N extends CallName>(name: N, input: CallInput<N>, sessio
   const leave = session && currentRequest() ? await userCalls().enter(String(session.userId)) : () => undefined;
   try {
     if (!leave) return { ok: false, error: { code: 'BUSY' }, newerVersion: false };
-    const result = await logCall(name, session, (requestId) => send<N>(definition, payload, session, requestId, options.address));
+    const result = await logCall(name, session, (requestId) => send<C>(definition, payload, session, requestId, options.address));
     if (!result.ok) await endSessionIfDead(result.error, session);
     return result;
   } finally {
@@ -114,20 +113,6 @@ async function callOnce<N extends CallName>(name: N, input: CallInput<N>, sessio
     // The guard expires by itself; the call's outcome stands whatever the store says now.
     if (guardKey) await bestEffort(sharedStore().release(guardKey), 'duplicate guard release');
   }
-}
-
-/**
- * The merchant ids the session may see: kept beside the session at sign-in
- * (lib/session/merchant-ids.ts), asked of the services' merchant list again when the store lost them.
- */
-export async function merchantIdsOf(session: SessionData): Promise<GatewayResult<string[]>> {
-  const kept = await keptMerchantIds(session.sid);
-  if (kept) return { ok: true, data: kept, newerVersion: false };
-  const answer = await callUpstream('merchantList', { ispaging: false }, session);
-  if (!answer.ok) return answer;
-  const ids = answer.data.data.map((m) => m.merchant_no);
-  await keepMerchantIds(session.sid, ids);
-  return { ...answer, data: ids };
 }
 
 /** The id of the page request being rendered (the proxy set it), outside a logged route handler. */
@@ -209,7 +194,7 @@ export async function jsonBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send<N extends CallName>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, requestId: string | undefined, address?: string): Promise<GatewayResult<CallAnswer<N>>> {
+async function send<C extends Call>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, requestId: string | undefined, address?: string): Promise<GatewayResult<CallAnswer<C>>> {
   const sent = await sendCall(definition, payload, session, requestId, { address, signal: AbortSignal.timeout(timeoutMs(definition)) });
   if (!sent.ok) return sent;
   const { response, newerVersion } = sent;
@@ -220,5 +205,5 @@ async function send<N extends CallName>(definition: CallDefinition, payload: Rec
     portalLog().warn({ requestId, path: definition.path, fault: 'unexpected answer shape' }, 'upstream call failed');
     return { ok: false, error: { code: 'INVALID_ANSWER', status: 200 }, newerVersion };
   }
-  return { ok: true, data: answer.data as CallAnswer<N>, newerVersion };
+  return { ok: true, data: answer.data as CallAnswer<C>, newerVersion };
 }

@@ -4,7 +4,7 @@ import type { SessionData } from '../session/session';
 import { portalLog } from '../log/logger';
 import { jsonBody, logCall, prepareCall, sendCall, timeoutMs, type GatewayResult } from './client';
 import { GatewayFault, upstreamFailure, type GatewayError } from './errors';
-import { type CallInput, type CallName } from './registry';
+import type { Call, CallInput } from './define';
 
 /** What a streamed answer's first line says: the columns of every row that follows, in order. */
 const head = z.object({ columns: z.array(z.string()).min(1) });
@@ -23,16 +23,16 @@ export type StreamedRow = Record<string, string>;
  * whole. The call's timeout covers the wait for the head; the rows may take as long as the reader
  * needs, and `signal` stops them (the connection is closed, so the services stop reading).
  */
-export async function streamUpstream<N extends CallName>(
-  name: N,
-  input: CallInput<N> & { columns: readonly string[] },
+export async function streamUpstream<C extends Call>(
+  call: C,
+  input: CallInput<C> & { columns: readonly string[] },
   session: SessionData,
   signal: AbortSignal,
 ): Promise<GatewayResult<AsyncGenerator<StreamedRow[]>>> {
-  const prepared = await prepareCall(name, input, session);
+  const prepared = await prepareCall(call, input, session);
   if (!prepared.ok) return { ...prepared, newerVersion: false };
   const { definition, payload } = prepared;
-  return logCall(name, session, async (requestId) => {
+  return logCall(call.name, session, async (requestId) => {
     // The call's timeout covers the wait for the head, not the rows, which take as long as the file.
     const waiting = new AbortController();
     const timer = setTimeout(() => waiting.abort(new DOMException('The upstream did not answer in time', 'TimeoutError')), timeoutMs(definition));

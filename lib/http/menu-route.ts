@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { pendingPasswordChanges } from '../auth/password-changes';
 import { callUpstream, type GatewayResult } from '../gateway/client';
 import type { GatewayError } from '../gateway/errors';
-import type { CallAnswer, CallInput, CallName } from '../gateway/registry';
+import type { Call, CallAnswer, CallInput } from '../gateway/define';
 import { needsTouch, type SessionData } from '../session/session';
 import { readJson } from './body';
 import { failure, setSessionCookie, signedIn, success, upstreamError } from './respond';
@@ -12,7 +12,7 @@ import { failure, setSessionCookie, signedIn, success, upstreamError } from './r
 export interface MenuCall {
   session: SessionData;
   /** Calls the upstream; a dead token also ends the portal session. */
-  call<N extends CallName>(name: N, input: CallInput<N>): Promise<GatewayResult<CallAnswer<N>>>;
+  call<C extends Call>(definition: C, input: CallInput<C>): Promise<GatewayResult<CallAnswer<C>>>;
   /** The browser's view of a failed call (its message translated). */
   refuse(error: GatewayError): NextResponse;
 }
@@ -50,8 +50,8 @@ export async function menuRoute<S extends z.ZodType>(
   let newerVersion = false;
   const context: MenuCall = {
     session,
-    async call(name, input) {
-      const result = await callUpstream(name, input, session);
+    async call(definition, input) {
+      const result = await callUpstream(definition, input, session);
       newerVersion ||= result.newerVersion;
       return result;
     },

@@ -2,7 +2,7 @@ import 'server-only';
 import { today } from '../format/date';
 import { formatCount } from '../format/money';
 import { callUpstream, type GatewayResult } from '../gateway/client';
-import type { CallInput } from '../gateway/registry';
+import type { CallInput } from '../gateway/define';
 import { localField, localName, nameAndNumber } from '../i18n/names';
 import { textOf, type ListDefinition, type ListValues } from '../list-kit/definition';
 import { pagedExport } from '../list-kit/export';
@@ -10,6 +10,7 @@ import type { ListSource, SummaryCard, Translate } from '../list-kit/source';
 import { merchantsList, paymentsList, storesList } from '../lists/merchants';
 import type { SessionData } from '../session/session';
 import { brExpiryState } from './br-expiry';
+import { MERCHANT_CALLS } from './calls';
 
 /** The merchant calls page at most this many rows; an export reads the view a page at a time. */
 const LIST_PAGE_MAX = 100;
@@ -53,9 +54,9 @@ const businessLabel = (row: Row, locale: string) => localField(locale, row, 'bus
 export const merchantsSource = pagedSource(
   merchantsList,
   async (session, values, limit, page) => {
-    type Input = CallInput<'merchantInfo'>;
+    type Input = CallInput<typeof MERCHANT_CALLS.merchantInfo>;
     const input: Input = { ...scopeOf(values), sort: values.sort as Input['sort'], status: textOf(values, 'status') as Input['status'], page, limit };
-    const answer = await callUpstream('merchantInfo', input, session);
+    const answer = await callUpstream(MERCHANT_CALLS.merchantInfo, input, session);
     if (!answer.ok) return answer;
     const { data, total, totalPage, paymentTypeNumber, midNumber, sidNumber, tidNumber } = answer.data;
     return { ...answer, data: { rows: data, total, totalPage, counts: { paymentTypeNumber, midNumber, sidNumber, tidNumber } } };
@@ -78,7 +79,7 @@ export const merchantsSource = pagedSource(
 export const paymentsSource = pagedSource(
   paymentsList,
   async (session, values, limit, page) => {
-    type Input = CallInput<'paymentServices'>;
+    type Input = CallInput<typeof MERCHANT_CALLS.paymentServices>;
     const input: Input = {
       ...scopeOf(values),
       sort: values.sort as Input['sort'],
@@ -87,7 +88,7 @@ export const paymentsSource = pagedSource(
       page,
       limit,
     };
-    const answer = await callUpstream('paymentServices', input, session);
+    const answer = await callUpstream(MERCHANT_CALLS.paymentServices, input, session);
     if (!answer.ok) return answer;
     const { data, total, totalPage, enabledCount, closedCount } = answer.data;
     return { ...answer, data: { rows: data, total, totalPage, counts: { total, enabledCount, closedCount } } };
@@ -105,9 +106,9 @@ export const storesSource = pagedSource(
   async (session, values, limit, page) => {
     // Sort and order are always sent, so a page never asks what the filter's own store list asks
     // (lib/choices/load.ts): the duplicate guard would refuse the second of two identical calls.
-    type Input = CallInput<'storeTerminals'>;
+    type Input = CallInput<typeof MERCHANT_CALLS.storeTerminals>;
     const input: Input = { ...scopeOf(values), sort: values.sort as Input['sort'], store_code: textOf(values, 'store'), status: textOf(values, 'status') as Input['status'], page, limit };
-    const answer = await callUpstream('storeTerminals', input, session);
+    const answer = await callUpstream(MERCHANT_CALLS.storeTerminals, input, session);
     if (!answer.ok) return answer;
     const { data, total, totalPage } = answer.data;
     return { ...answer, data: { rows: data, total, totalPage } };

@@ -7,13 +7,14 @@ import { textOf } from '../list-kit/definition';
 import type { ListSource } from '../list-kit/source';
 import { noticesList } from '../lists/notices';
 import type { NoticeKind } from './codes';
+import { NOTICE_CALLS } from './calls';
 
 /** Notifications: the services decide which notices a user sees and keep each user's read state. */
 export const noticesSource: ListSource = {
   definition: noticesList,
   async load(session, values, t, locale) {
     const answer = await callUpstream(
-      'noticeList',
+      NOTICE_CALLS.noticeList,
       {
         limit: values.size,
         page: values.page,

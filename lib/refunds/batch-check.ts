@@ -4,6 +4,7 @@ import type { GatewayError } from '../gateway/errors';
 import type { SessionData } from '../session/session';
 import type { CheckedRow } from './batch';
 import { lookupKey, saleLookup, weighRows, type BatchSale, type SaleLookup } from './batch-sales';
+import { REFUND_CALLS } from './calls';
 
 /** Lookups in flight at once: a file of 200 sales is checked in a few seconds without holding all of the user's call slots. */
 const LOOKUPS_AT_ONCE = 4;
@@ -22,7 +23,7 @@ export async function weighAgainstSales(session: SessionData, rows: readonly Che
   async function worker() {
     for (let next = pending.shift(); next && !failed; next = pending.shift()) {
       const [key, lookup] = next;
-      const found = await callUpstream('refundTransaction', lookup, session);
+      const found = await callUpstream(REFUND_CALLS.refundTransaction, lookup, session);
       if (!found.ok) failed ??= found.error;
       else sales.set(key, found.data.data);
     }

@@ -7,6 +7,7 @@ import type { ListPage, ListSource, Translate } from '../list-kit/source';
 import { refundDecidedList, refundRequestsList, refundReviewList } from '../lists/refunds';
 import type { SessionData } from '../session/session';
 import type { ApprovalStatus } from './codes';
+import { REFUND_CALLS } from './calls';
 
 /** The list's days as the refund calls take them (yyyyMMddHHmmss, whole days). */
 function span(values: ListValues) {
@@ -41,7 +42,7 @@ function refundQuery(values: ListValues, rftype: 1 | 2) {
 }
 
 async function loadRefunds(session: SessionData, values: ListValues, t: Translate, rftype: 1 | 2): Promise<GatewayResult<ListPage>> {
-  const answer = await callUpstream('refundList', refundQuery(values, rftype), session);
+  const answer = await callUpstream(REFUND_CALLS.refundList, refundQuery(values, rftype), session);
   if (!answer.ok) return answer;
   const { data: rows, total, totalAmount } = answer.data;
   const summary = [
@@ -65,7 +66,7 @@ export const refundDecidedSource: ListSource = {
   definition: refundDecidedList,
   async load(session, values) {
     const { start, end } = span(values);
-    const answer = await callUpstream('refundApprovals', { page: values.page, limit: values.size, order: values.dir, apprStartDate: start, apprEndDate: end }, session);
+    const answer = await callUpstream(REFUND_CALLS.refundApprovals, { page: values.page, limit: values.size, order: values.dir, apprStartDate: start, apprEndDate: end }, session);
     return answer.ok ? { ...answer, data: { rows: answer.data.data, total: answer.data.total } } : answer;
   },
 };

@@ -2,7 +2,7 @@ import 'server-only';
 import { daySpan, parseDay, today } from '../format/date';
 import { formatAmount, formatCount } from '../format/money';
 import { callUpstream, type GatewayResult } from '../gateway/client';
-import type { CallAnswer, CallInput } from '../gateway/registry';
+import type { CallAnswer, CallInput } from '../gateway/define';
 import { textOf, type ListDefinition, type ListValues } from '../list-kit/definition';
 import { GatewayFault } from '../gateway/errors';
 import { batchRows, numberedPages } from '../list-kit/export';
@@ -10,6 +10,7 @@ import type { ListSource } from '../list-kit/source';
 import { columnSums, type SummedColumn } from '../list-kit/sums';
 import { ExportTotals } from '../transactions/export-totals';
 import type { SessionData } from '../session/session';
+import { SETTLEMENT_CALLS } from './calls';
 
 /** The list calls page at most this many rows; their exports read the view a page at a time. */
 const LIST_PAGE_MAX = 100;
@@ -23,7 +24,7 @@ function span(values: ListValues) {
 
 const countOf = <T extends { total: number }>(answer: GatewayResult<T>): GatewayResult<number> => (answer.ok ? { ...answer, data: answer.data.total } : answer);
 
-type ListCall = 'settlementFiles' | 'remittances';
+type ListCall = typeof SETTLEMENT_CALLS.settlementFiles | typeof SETTLEMENT_CALLS.remittances;
 
 /**
  * A settlement list's server half: one call for the page and its totals (summary cards from the
@@ -74,7 +75,7 @@ function listCallSource<N extends ListCall>(
 export function filesSource(definition: ListDefinition, walletsOnly: boolean): ListSource {
   return listCallSource(
     definition,
-    'settlementFiles',
+    SETTLEMENT_CALLS.settlementFiles,
     (values) => {
       const { start, end } = span(values);
       return {
@@ -84,7 +85,7 @@ export function filesSource(definition: ListDefinition, walletsOnly: boolean): L
         settleDateTo: end,
         customer_no: textOf(values, 'customer'),
         merchant_no: textOf(values, 'merchant'),
-        payment_type: textOf(values, 'paymentType') as CallInput<'settlementFiles'>['payment_type'],
+        payment_type: textOf(values, 'paymentType') as CallInput<typeof SETTLEMENT_CALLS.settlementFiles>['payment_type'],
         batch_no: textOf(values, 'batch'),
         walletsOnly: walletsOnly || undefined,
       };
@@ -103,12 +104,12 @@ export function filesSource(definition: ListDefinition, walletsOnly: boolean): L
   );
 }
 
-type FileRows = GatewayResult<CallAnswer<'settlementFileRows'>>;
+type FileRows = GatewayResult<CallAnswer<typeof SETTLEMENT_CALLS.settlementFileRows>>;
 
 /** One settlement file's transactions: its download (CSV and Excel, named as its file_name). */
 export function fileRowsSource(definition: ListDefinition, walletsOnly: boolean): ListSource {
   const file = (values: ListValues) => ({ file_id: textOf(values, 'file') ?? '', walletsOnly: walletsOnly || undefined });
-  const detail = (session: SessionData, values: ListValues, page: number, limit: number) => callUpstream('settlementFileDetail', { ...file(values), page, limit }, session);
+  const detail = (session: SessionData, values: ListValues, page: number, limit: number) => callUpstream(SETTLEMENT_CALLS.settlementFileDetail, { ...file(values), page, limit }, session);
   return {
     definition,
     async load(session, values) {
@@ -123,7 +124,7 @@ export function fileRowsSource(definition: ListDefinition, walletsOnly: boolean)
         let read = 0;
         do {
           signal.throwIfAborted();
-          const answer: FileRows = await callUpstream('settlementFileRows', { ...file(values), after, limit: Math.min(batchRows(), maxRows - read) }, session);
+          const answer: FileRows = await callUpstream(SETTLEMENT_CALLS.settlementFileRows, { ...file(values), after, limit: Math.min(batchRows(), maxRows - read) }, session);
           signal.throwIfAborted();
           if (!answer.ok) throw new GatewayFault(answer.error);
           read += answer.data.data.length;
@@ -145,7 +146,7 @@ export function fileRowsSource(definition: ListDefinition, walletsOnly: boolean)
 export function remittancesSource(definition: ListDefinition, walletsOnly: boolean): ListSource {
   return listCallSource(
     definition,
-    'remittances',
+    SETTLEMENT_CALLS.remittances,
     (values) => {
       const { start, end } = span(values);
       return {
@@ -155,9 +156,9 @@ export function remittancesSource(definition: ListDefinition, walletsOnly: boole
         reconDateTo: end,
         customer_no: textOf(values, 'customer'),
         merchant_no: textOf(values, 'merchant'),
-        wallet: textOf(values, 'wallet') as CallInput<'remittances'>['wallet'],
+        wallet: textOf(values, 'wallet') as CallInput<typeof SETTLEMENT_CALLS.remittances>['wallet'],
         remit_order_type: textOf(values, 'remitType'),
-        remitStatus: textOf(values, 'status') as CallInput<'remittances'>['remitStatus'],
+        remitStatus: textOf(values, 'status') as CallInput<typeof SETTLEMENT_CALLS.remittances>['remitStatus'],
         walletsOnly: walletsOnly || undefined,
       };
     },

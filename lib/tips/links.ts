@@ -1,4 +1,4 @@
-import type { SmartTip } from '../gateway/calls/tips';
+import type { SmartTip } from './calls';
 import { listSearch } from '../list-kit/url';
 import { transactionsList } from '../lists/transactions';
 

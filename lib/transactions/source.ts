@@ -3,7 +3,7 @@ import { parseDay, toCompactDay } from '../format/date';
 import { formatAmount, formatCount } from '../format/money';
 import { callUpstream } from '../gateway/client';
 import { GatewayFault } from '../gateway/errors';
-import type { CallInput } from '../gateway/registry';
+import type { CallInput } from '../gateway/define';
 import { NAME_FIELDS } from '../i18n/names';
 import { streamUpstream } from '../gateway/stream';
 import { hasExactKey, textOf, type ListValues } from '../list-kit/definition';
@@ -12,6 +12,7 @@ import { transactionsList } from '../lists/transactions';
 import type { SessionData } from '../session/session';
 import { categoryAmount, ExportTotals } from './export-totals';
 import { realtimeFilters, realtimeQuery, SINGLE_SEARCH_ROLE } from './query';
+import { TRANSACTION_CALLS } from './calls';
 
 /**
  * The view's rows as one streamed upstream answer: only `fields` (what the file's columns and its
@@ -25,8 +26,8 @@ export async function* transactionBatches(
 ): AsyncGenerator<Record<string, unknown>[]> {
   // A file that shows the store's name asks for its Chinese names too: the kit writes the reader's (lib/i18n/names.ts).
   const named = fields.includes('store_name') ? [...fields, ...NAME_FIELDS.store_name] : fields;
-  const columns = named as CallInput<'exportTransactions'>['columns'];
-  const opened = await streamUpstream('exportTransactions', { ...realtimeFilters(values), columns, limit: Number.isFinite(maxRows) ? maxRows : undefined }, session, signal);
+  const columns = named as CallInput<typeof TRANSACTION_CALLS.exportTransactions>['columns'];
+  const opened = await streamUpstream(TRANSACTION_CALLS.exportTransactions, { ...realtimeFilters(values), columns, limit: Number.isFinite(maxRows) ? maxRows : undefined }, session, signal);
   if (!opened.ok) throw new GatewayFault(opened.error);
   yield* opened.data;
 }
@@ -38,7 +39,7 @@ export const transactionsSource: ListSource = {
   definition: transactionsList,
   refusal: (session, values) => (singleOnly(session) && !hasExactKey(transactionsList, values) ? { code: 'SINGLE_SEARCH_ONLY', message: 'tx.singleOnly' } : undefined),
   async load(session, values, t) {
-    const answer = await callUpstream('realtimeTransactions', realtimeQuery(values), session);
+    const answer = await callUpstream(TRANSACTION_CALLS.realtimeTransactions, realtimeQuery(values), session);
     if (!answer.ok) return answer;
     const { data, total, totalAmount, summary } = answer.data;
     return {
@@ -57,7 +58,7 @@ export const transactionsSource: ListSource = {
   export: {
     async count(session, values) {
       // One row of the realtime call gives the total (for the progress and the xlsx limit) before any row is written.
-      const answer = await callUpstream('realtimeTransactions', { ...realtimeFilters(values), limit: 1, page: 1 }, session);
+      const answer = await callUpstream(TRANSACTION_CALLS.realtimeTransactions, { ...realtimeFilters(values), limit: 1, page: 1 }, session);
       return answer.ok ? { ...answer, data: singleOnly(session) ? Math.min(answer.data.total, 1) : answer.data.total } : answer;
     },
     batches: (session, values, options) => transactionBatches(session, values, options),

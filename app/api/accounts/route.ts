@@ -7,6 +7,7 @@ import { readJson } from '@/lib/http/body';
 import { stepUpSchema } from '@/lib/two-step/rules';
 import { success, upstreamError } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
+import { ACCOUNT_CALLS } from '@/lib/accounts/calls';
 
 /**
  * A new account of the administrator's organisation (spec section 5). The services make the
@@ -19,7 +20,7 @@ async function handle(request: NextRequest) {
   const parsed = await readJson(request, z.intersection(newAccountSchema, stepUpSchema));
   if (parsed.refused) return parsed.refused;
   const { merchantNo, ...account } = parsed.data;
-  const created = await callUpstream('insertAccount', { ...account, name: account.contactName, ...(account.type === 'MERCHANT' ? { merchantNo } : {}) }, session);
+  const created = await callUpstream(ACCOUNT_CALLS.insertAccount, { ...account, name: account.contactName, ...(account.type === 'MERCHANT' ? { merchantNo } : {}) }, session);
   if (!created.ok) return upstreamError(request, created.error);
   if (created.data.success !== 0) return accountRefused(request, created.data.code, 'accounts.errors.createFailed');
   return success({ userId: created.data.userId ?? null }, created.newerVersion);

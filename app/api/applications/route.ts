@@ -2,6 +2,7 @@ import { type NextRequest } from 'next/server';
 import { applicationSchema } from '@/lib/applications/rules';
 import { menuRoute } from '@/lib/http/menu-route';
 import { logged } from '@/lib/log/request';
+import { ASSET_CALLS } from '@/lib/assets/calls';
 
 /**
  * Applies for a payment service for one of the session's merchants and some of its stores (the main
@@ -10,7 +11,7 @@ import { logged } from '@/lib/log/request';
  */
 function handle(request: NextRequest) {
   return menuRoute(request, 'applyService', applicationSchema, async (input, { call, refuse }) => {
-    const applied = await call('applyService', input);
+    const applied = await call(ASSET_CALLS.applyService, input);
     return applied.ok ? { applicationNo: applied.data.applicationNo, status: applied.data.status } : refuse(applied.error);
   });
 }

@@ -1,11 +1,13 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { checkDocumentFile, DOCUMENT_TYPES, FILE_REFUSAL_PARAMS, MAX_DOCUMENT_BYTES, SNIFF_BYTES } from '@/lib/documents/rules';
-import { callUpstream, merchantIdsOf } from '@/lib/gateway/client';
+import { callUpstream } from '@/lib/gateway/client';
+import { merchantIdsOf } from '@/lib/merchants/ids';
 import { readMultipart } from '@/lib/http/body';
 import { failure, invalidInput, success, upstreamError } from '@/lib/http/respond';
 import { menuSession } from '@/lib/http/menu-route';
 import { logged } from '@/lib/log/request';
+import { DOCUMENT_CALLS } from '@/lib/documents/calls';
 
 const fields = z.object({
   docType: z.enum(DOCUMENT_TYPES, 'documents.errors.typeRequired'),
@@ -42,7 +44,7 @@ async function handle(request: NextRequest) {
     if (!merchants.data.includes(merchant)) return failure(request, { code: 'FORBIDDEN' });
   }
 
-  const result = await callUpstream('documentUpload', { docType, merchant_no: merchant, fileName: file.name, content: bytes.toString('base64') }, session);
+  const result = await callUpstream(DOCUMENT_CALLS.documentUpload, { docType, merchant_no: merchant, fileName: file.name, content: bytes.toString('base64') }, session);
   return result.ok ? success({ id: result.data.id, status: result.data.status }, result.newerVersion) : upstreamError(request, result.error);
 }
 

@@ -5,6 +5,7 @@ import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/har
 import { Browser } from './browser';
 import { sessionFor } from './gateway-session';
 import { portalEnv } from './setup-env';
+import { ASSET_CALLS } from '@/lib/assets/calls';
 
 /**
  * Applying for a payment service through the portal's route handler and the gateway, against the
@@ -55,7 +56,7 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
   afterAll(() => upstream.stop());
 
   it('offers the main account its merchants, their stores and which services they have, as stored', async () => {
-    const answer = await callUpstream('applicableServices', {}, await sessionFor('admin'));
+    const answer = await callUpstream(ASSET_CALLS.applicableServices, {}, await sessionFor('admin'));
     if (!answer.ok) throw new Error(JSON.stringify(answer.error));
     const expected = await q<{ merchant_no: string; stores: string[]; enabled: string[] }>(
       `SELECT m.merchant_no, array(SELECT store_code FROM stores s WHERE s.merchant_no = m.merchant_no ORDER BY store_code) AS stores,
@@ -86,7 +87,7 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
     expect(await q("SELECT outcome FROM activity_log WHERE action = 'application.submit' AND target = $1", [applicationNo])).toEqual([{ outcome: 'success' }]);
 
     const session = await openSession(admin.cookies.get(sessionConfig().cookieName));
-    const listed = await callUpstream('serviceApplications', {}, session.session as SessionData);
+    const listed = await callUpstream(ASSET_CALLS.serviceApplications, {}, session.session as SessionData);
     if (!listed.ok) throw new Error(JSON.stringify(listed.error));
     const expected = await q<{ applicationNo: string }>(
       `SELECT application_no AS "applicationNo" FROM service_applications WHERE customer_no = 'C0001' AND created_at >= $1::date - 365 ORDER BY created_at DESC, id DESC`,
@@ -191,14 +192,14 @@ describe.each(DATABASES)('applications for a payment service on %s', (database) 
     expect((await admin.call('POST', '/api/applications', application('852000100000002', ['S000004']), { origin: 'https://elsewhere.test' })).status).toBe(403);
 
     const other = await sessionFor('other@demo.test');
-    const theirs = await callUpstream('serviceApplications', { limit: 100 }, other);
+    const theirs = await callUpstream(ASSET_CALLS.serviceApplications, { limit: 100 }, other);
     if (!theirs.ok) throw new Error(JSON.stringify(theirs.error));
     const expected = await q<{ application_no: string }>("SELECT application_no FROM service_applications WHERE customer_no = 'C0002' ORDER BY created_at DESC, id DESC");
     expect(theirs.data.data.map((a) => a.applicationNo)).toEqual(expected.map((a) => a.application_no));
     expect(expected.length).toBeGreaterThan(0);
-    const options = await callUpstream('applicableServices', {}, other);
+    const options = await callUpstream(ASSET_CALLS.applicableServices, {}, other);
     const ownMerchants = await q<{ merchant_no: string }>("SELECT merchant_no FROM merchants WHERE customer_no = 'C0002' ORDER BY merchant_no");
     expect(options.ok ? options.data.map((m) => m.merchant_no) : null).toEqual(ownMerchants.map((m) => m.merchant_no));
-    expect((await callUpstream('serviceApplications', {}, await sessionFor('partner@demo.test'))).ok).toBe(false);
+    expect((await callUpstream(ASSET_CALLS.serviceApplications, {}, await sessionFor('partner@demo.test'))).ok).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/har
 import { Browser } from './browser';
 import { ok, sessionFor } from './gateway-session';
 import { portalEnv } from './setup-env';
+import { ASSET_CALLS } from '@/lib/assets/calls';
 
 /**
  * Total assets as the portal asks for them (callUpstream with real sessions) against the reference
@@ -135,7 +136,7 @@ describe.each(DATABASES)('total assets through the gateway on %s', (database) =>
   });
 
   it('refuses a span over 366 days', async () => {
-    const result = await callUpstream('assetHistory', { dateFrom: compact(shift(today(), -400)), dateTo: compact(today()) }, assets);
+    const result = await callUpstream(ASSET_CALLS.assetHistory, { dateFrom: compact(shift(today(), -400)), dateTo: compact(today()) }, assets);
     expect(result.ok ? null : result.error).toMatchObject({ code: 'UPSTREAM_REFUSED', upstreamCode: 'SPAN_TOO_LONG' });
   });
 
@@ -160,8 +161,8 @@ describe.each(DATABASES)('total assets through the gateway on %s', (database) =>
   });
 
   it('never gives partners total assets, neither in the portal nor at the services', async () => {
-    for (const name of ['assetPanel', 'assetPie', 'assetHistory'] as const) {
-      const result = await callUpstream(name, {}, partner);
+    for (const call of [ASSET_CALLS.assetPanel, ASSET_CALLS.assetPie, ASSET_CALLS.assetHistory]) {
+      const result = await callUpstream(call, {}, partner);
       expect(result.ok ? null : result.error.code).toBe('FORBIDDEN');
     }
     const { token } = await upstream.client.login('partner@demo.test');

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CALLS } from '@/lib/gateway/registry';
+import { CALLS } from '@/lib/call-catalogue';
 import { databaseFingerprint, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { Browser } from './browser';
 import { portalEnv } from './setup-env';

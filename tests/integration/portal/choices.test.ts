@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FIRST_CHOICES, searchChoices, type ChoiceQuery } from '@/lib/choices/load';
 import { choiceScope } from '@/lib/choices/scope';
-import { merchantIdsOf } from '@/lib/gateway/client';
+import { merchantIdsOf } from '@/lib/merchants/ids';
 import type { OptionSource } from '@/lib/list-kit/definition';
 import { narrowingIssues } from '@/lib/list-kit/narrow';
 import { loadOptions } from '@/lib/list-kit/options';

@@ -1,5 +1,6 @@
 import { callUpstream } from '@/lib/gateway/client';
-import { CALLS, type CallAnswer, type CallDefinition, type CallInput, type CallName } from '@/lib/gateway/registry';
+import { CALLS, type CallName } from '@/lib/call-catalogue';
+import type { CallAnswer, CallDefinition, CallInput } from '@/lib/gateway/define';
 import { streamUpstream } from '@/lib/gateway/stream';
 import { sessionConfig } from '@/lib/session/config';
 import { openSession, type SessionData } from '@/lib/session/session';
@@ -8,6 +9,8 @@ import { Browser } from './browser';
 import { portalEnv } from './setup-env';
 import { Figures, type Condition, type Selection } from './transaction-figures';
 import { ok, refusal } from './gateway-session';
+import { DASHBOARD_CALLS } from '@/lib/dashboard/calls';
+import { TRANSACTION_CALLS } from '@/lib/transactions/calls';
 
 /**
  * The dashboard and transaction calls as the portal makes them (callUpstream with a real session),
@@ -22,7 +25,7 @@ interface SignedIn {
   customers: string[];
 }
 
-type Row = CallAnswer<'realtimeTransactions'>['data'][number];
+type Row = CallAnswer<typeof TRANSACTION_CALLS.realtimeTransactions>['data'][number];
 
 const DAY_MS = 86_400_000;
 /** Hong Kong is UTC+8 all year (no daylight saving since 1979). */
@@ -31,18 +34,18 @@ const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:0
 const compact = (day: string) => day.replaceAll('-', '');
 const span = (from: string, to: string) => ({ gmtPaymentFrom: `${compact(from)}000000`, gmtPaymentTo: `${compact(to)}235959` });
 
-const DASHBOARD_CALLS = ['dashboardTotals', 'dashboardCounts', 'dashboardCurve', 'dashboardTopStores', 'dashboardTransTypes', 'dashboardPaymentTypes'] as const;
+const DASHBOARD_NAMES = ['dashboardTotals', 'dashboardCounts', 'dashboardCurve', 'dashboardTopStores', 'dashboardTransTypes', 'dashboardPaymentTypes'] as const;
 const PARTNER_VARIANT_CALLS = (Object.keys(CALLS) as CallName[]).filter((name) => (CALLS[name] as { partnerVariant?: boolean }).partnerVariant);
 
 /** Every row of a realtime query, page by page (100 a page). */
-async function listAll(input: CallInput<'realtimeTransactions'>, session: SessionData, limit = 100) {
+async function listAll(input: CallInput<typeof TRANSACTION_CALLS.realtimeTransactions>, session: SessionData, limit = 100) {
   const first = await ok('realtimeTransactions', { ...input, limit, page: 1 }, session);
   const rows: Row[] = [...first.data];
   for (let page = 2; page <= first.totalPage; page++) rows.push(...(await ok('realtimeTransactions', { ...input, limit, page }, session)).data);
   return { first, rows, orders: rows.map((r) => r.order_no) };
 }
 
-const headline = (answer: CallAnswer<'realtimeTransactions'>) => ({ total: answer.total, totalAmount: answer.totalAmount, summary: answer.summary });
+const headline = (answer: CallAnswer<typeof TRANSACTION_CALLS.realtimeTransactions>) => ({ total: answer.total, totalAmount: answer.totalAmount, summary: answer.summary });
 
 describe.each(DATABASES)('dashboard and transactions through the gateway on %s', (database) => {
   let upstream: TestUpstream;
@@ -81,7 +84,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
     };
   }
 
-  async function actualDashboard(session: SessionData, input: CallInput<'dashboardTotals'>) {
+  async function actualDashboard(session: SessionData, input: CallInput<typeof DASHBOARD_CALLS.dashboardTotals>) {
     return {
       dashboardTotals: await ok('dashboardTotals', input, session),
       dashboardTopStores: await ok('dashboardTopStores', input, session),
@@ -185,7 +188,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
 
     describe('each filter returns exactly the matching rows', () => {
       const spanDays = 30;
-      async function probe(more: Condition[], input: CallInput<'realtimeTransactions'>, narrows = true) {
+      async function probe(more: Condition[], input: CallInput<typeof TRANSACTION_CALLS.realtimeTransactions>, narrows = true) {
         const day = today();
         const whole = { customers: admin.customers, from: shift(day, -(spanDays - 1)), to: day };
         const selection = { ...whole, more };
@@ -361,7 +364,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
 
   /** A streamed call read to its end: ok when every line passed the gateway's checks. */
   async function streamed(name: CallName, input: Record<string, unknown>, session: SessionData) {
-    const opened = await streamUpstream(name, input as never, session, new AbortController().signal);
+    const opened = await streamUpstream(CALLS[name], input as never, session, new AbortController().signal);
     if (!opened.ok) return opened;
     for await (const rows of opened.data) expect(rows.length).toBeGreaterThan(0);
     return opened;
@@ -369,7 +372,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
 
   describe('the partner', () => {
     it('calls the _20230314 variants: the plain calls refuse its token', async () => {
-      expect(PARTNER_VARIANT_CALLS).toEqual(expect.arrayContaining(['realtimeTransactions', ...DASHBOARD_CALLS, 'storeTerminals']));
+      expect(PARTNER_VARIANT_CALLS).toEqual(expect.arrayContaining(['realtimeTransactions', ...DASHBOARD_NAMES, 'storeTerminals']));
       const day = today();
       // Calls about one file or remittance name one of the partner's own (found through its list calls).
       const [file] = (await ok('settlementFiles', {}, partner.session)).data;
@@ -386,7 +389,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
         const input = inputs[name] ?? {};
         const plain = await upstream.client.call<{ error: { code: string } }>(CALLS[name].method, CALLS[name].path, input, { token: partner.session.token });
         expect({ name, status: plain.status, code: plain.body.error?.code }).toEqual({ name, status: 403, code: 'WRONG_VARIANT' });
-        const result = (CALLS[name] as CallDefinition).stream ? await streamed(name, input, partner.session) : await callUpstream(name, input as never, partner.session);
+        const result = (CALLS[name] as CallDefinition).stream ? await streamed(name, input, partner.session) : await callUpstream(CALLS[name], input as never, partner.session);
         expect({ name, ok: result.ok }).toEqual({ name, ok: true });
       }
       // And a customer's token is refused on the partner variant.
@@ -487,7 +490,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
       expect({ total: named.first.total, orders: named.orders }).toEqual({ total: 0, orders: [] });
       expect((await listAll({ ...wide, customer_no: other.customers[0] }, other.session)).orders).toEqual(await figures.orders(selection));
       // The same probes as the browser sends them, through the portal's gateway route handler.
-      type Routed = { ok: boolean; data: CallAnswer<'realtimeTransactions'> };
+      type Routed = { ok: boolean; data: CallAnswer<typeof TRANSACTION_CALLS.realtimeTransactions> };
       for (const probe of probes) {
         const answer = await other.browser.call<Routed>('POST', '/api/gateway/realtimeTransactions', { input: { ...wide, ...probe, customer_no: 'C0001', limit: 100 } });
         expect({ probe, status: answer.status, total: answer.body.data.total, data: answer.body.data.data }).toEqual({ probe, status: 200, total: 0, data: [] });
@@ -533,7 +536,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
     });
 
     it('has no dashboard', async () => {
-      for (const name of DASHBOARD_CALLS) expect({ name, error: await refusal(name, {}, viewer.session) }).toEqual({ name, error: { code: 'FORBIDDEN' } });
+      for (const name of DASHBOARD_NAMES) expect({ name, error: await refusal(name, {}, viewer.session) }).toEqual({ name, error: { code: 'FORBIDDEN' } });
     });
   });
 
@@ -546,7 +549,7 @@ describe.each(DATABASES)('dashboard and transactions through the gateway on %s',
       const tooLong = span(shift(day, -367), day);
       const refused = { code: 'UPSTREAM_REFUSED', status: 400, upstreamCode: 'SPAN_TOO_LONG', params: { maxDays: 366 } };
       expect(await refusal('realtimeTransactions', tooLong, admin.session)).toEqual(refused);
-      for (const name of DASHBOARD_CALLS.filter((n) => n !== 'dashboardCurve' && n !== 'dashboardCounts')) {
+      for (const name of DASHBOARD_NAMES.filter((n) => n !== 'dashboardCurve' && n !== 'dashboardCounts')) {
         expect({ name, error: await refusal(name, tooLong, admin.session) }).toEqual({ name, error: refused });
       }
       expect(await refusal('realtimeTransactions', tooLong, partner.session)).toEqual(refused);

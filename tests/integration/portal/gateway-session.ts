@@ -1,5 +1,5 @@
 import { callUpstream } from '@/lib/gateway/client';
-import type { CallAnswer, CallInput, CallName } from '@/lib/gateway/registry';
+import { CALLS, type CallName, type NamedAnswer, type NamedInput } from '@/lib/call-catalogue';
 import { sessionConfig } from '@/lib/session/config';
 import { openSession, type SessionData } from '@/lib/session/session';
 import { Browser } from './browser';
@@ -25,15 +25,15 @@ export async function sessionFor(account: string): Promise<SessionData> {
 }
 
 /** A call's answer; a failure fails the test with the call, its input and the error. */
-export async function ok<N extends CallName>(name: N, input: CallInput<N>, session: SessionData): Promise<CallAnswer<N>> {
-  const result = await callUpstream(name, input, session);
+export async function ok<N extends CallName>(name: N, input: NamedInput<N>, session: SessionData): Promise<NamedAnswer<N>> {
+  const result = await callUpstream(CALLS[name], input as never, session);
   if (!result.ok) throw new Error(`${name} ${JSON.stringify(input)} failed: ${JSON.stringify(result.error)}`);
   return result.data;
 }
 
 /** A call that must be refused: its error. */
-export async function refusal<N extends CallName>(name: N, input: CallInput<N>, session: SessionData) {
-  const result = await callUpstream(name, input, session);
+export async function refusal<N extends CallName>(name: N, input: NamedInput<N>, session: SessionData) {
+  const result = await callUpstream(CALLS[name], input as never, session);
   if (result.ok) throw new Error(`${name} ${JSON.stringify(input)} was not refused`);
   return result.error;
 }

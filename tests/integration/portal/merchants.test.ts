@@ -9,6 +9,7 @@ import { brExpiryState } from '@/lib/merchants/br-expiry';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { portalEnv } from './setup-env';
 import { NOT_FOUND, ok, refusal, signedIn } from './gateway-session';
+import { MERCHANT_CALLS } from '@/lib/merchants/calls';
 
 /**
  * Merchant information, payment service and store information as the portal asks for them
@@ -224,13 +225,13 @@ describe.each(DATABASES)('merchant management through the gateway on %s', (datab
     it('refuses a second identical store-terminal call while the first is in flight (spec section 4), not a different one', async () => {
       const input = { status: 'Active' as const, limit: 50 };
       const [first, second, different] = await Promise.all([
-        callUpstream('storeTerminals', input, admin.session),
-        callUpstream('storeTerminals', input, admin.session),
-        callUpstream('storeTerminals', { ...input, status: 'Applying' }, admin.session),
+        callUpstream(MERCHANT_CALLS.storeTerminals, input, admin.session),
+        callUpstream(MERCHANT_CALLS.storeTerminals, input, admin.session),
+        callUpstream(MERCHANT_CALLS.storeTerminals, { ...input, status: 'Applying' }, admin.session),
       ]);
       expect([first.ok, second.ok, different.ok]).toEqual([true, false, true]);
       expect(second).toMatchObject({ error: { code: 'DUPLICATE_REQUEST' } });
-      expect((await callUpstream('storeTerminals', input, admin.session)).ok).toBe(true);
+      expect((await callUpstream(MERCHANT_CALLS.storeTerminals, input, admin.session)).ok).toBe(true);
     });
   });
 

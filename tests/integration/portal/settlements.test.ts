@@ -1,9 +1,11 @@
-import { callUpstream, merchantIdsOf } from '@/lib/gateway/client';
-import type { CallAnswer } from '@/lib/gateway/registry';
+import { callUpstream } from '@/lib/gateway/client';
+import type { CallAnswer } from '@/lib/gateway/define';
+import { merchantIdsOf } from '@/lib/merchants/ids';
 import type { SessionData } from '@/lib/session/session';
 import { DATABASES, startTestUpstream, type TestUpstream } from '../upstream/harness';
 import { NOT_FOUND, ok, refusal, sessionFor } from './gateway-session';
 import { portalEnv } from './setup-env';
+import { SETTLEMENT_CALLS } from '@/lib/settlements/calls';
 
 /**
  * The settlement-file and remittance calls as the portal makes them (callUpstream with a real
@@ -54,8 +56,8 @@ describe.each(DATABASES)('settlement files and remittances through the gateway o
     return { totals, ids: ids.map((r) => Number(r.id)) };
   }
 
-  const fileTotals = (a: CallAnswer<'settlementFiles'>) => ({ total: a.total, totalCount: a.totalCount, totalVolume: a.totalVolume, totalMdrFee: a.totalMdrFee });
-  const remitTotals = (a: CallAnswer<'remittances'>) => ({
+  const fileTotals = (a: CallAnswer<typeof SETTLEMENT_CALLS.settlementFiles>) => ({ total: a.total, totalCount: a.totalCount, totalVolume: a.totalVolume, totalMdrFee: a.totalMdrFee });
+  const remitTotals = (a: CallAnswer<typeof SETTLEMENT_CALLS.remittances>) => ({
     total: a.total, totalReceivable: a.totalReceivable, totalFee: a.totalFee, totalRemitted: a.totalRemitted, totalNotRemitted: a.totalNotRemitted,
   });
 
@@ -118,7 +120,7 @@ describe.each(DATABASES)('settlement files and remittances through the gateway o
       expect({ total: first.total, ids: first.data.map((t) => t.id) }).toEqual({ total: ids.length, ids: ids.slice(0, 1) });
       expect((await ok('settlementFileDetail', { file_id: file?.file_id as string, limit: 1, page: 2 }, admin)).data.map((t) => t.id)).toEqual(ids.slice(1, 2));
 
-      const rows: CallAnswer<'settlementFileRows'>['data'] = [];
+      const rows: CallAnswer<typeof SETTLEMENT_CALLS.settlementFileRows>['data'] = [];
       let after: number | undefined;
       for (;;) {
         const batch = await ok('settlementFileRows', { file_id: file?.file_id as string, after, limit: 2 }, admin);
@@ -236,16 +238,16 @@ describe.each(DATABASES)('settlement files and remittances through the gateway o
   it('refuses an identical call while the first is in flight, not a different one, and allows it again afterwards', async () => {
     const input = remitSpan(yearAgo(), today());
     const [first, second, different] = await Promise.all([
-      callUpstream('remittances', input, admin),
-      callUpstream('remittances', input, admin),
-      callUpstream('remittances', { ...input, wallet: 'CARD' }, admin),
+      callUpstream(SETTLEMENT_CALLS.remittances, input, admin),
+      callUpstream(SETTLEMENT_CALLS.remittances, input, admin),
+      callUpstream(SETTLEMENT_CALLS.remittances, { ...input, wallet: 'CARD' }, admin),
     ]);
     expect(first.ok).toBe(true);
     expect(second).toMatchObject({ ok: false, error: { code: 'DUPLICATE_REQUEST' } });
     expect(different.ok).toBe(true);
-    expect((await callUpstream('remittances', input, admin)).ok).toBe(true);
+    expect((await callUpstream(SETTLEMENT_CALLS.remittances, input, admin)).ok).toBe(true);
     const detail = { file_id: (await ok('settlementFiles', {}, admin)).data[0]?.file_id as string };
-    const [a, b] = await Promise.all([callUpstream('settlementFileDetail', detail, admin), callUpstream('settlementFileDetail', detail, admin)]);
+    const [a, b] = await Promise.all([callUpstream(SETTLEMENT_CALLS.settlementFileDetail, detail, admin), callUpstream(SETTLEMENT_CALLS.settlementFileDetail, detail, admin)]);
     expect([a.ok, b.ok]).toEqual([true, false]);
   });
 });

@@ -11,6 +11,7 @@ import { callUpstream } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import { localField, nameAndNumber } from '@/lib/i18n/names';
 import { currentSession } from '@/lib/session/server';
+import { COLLECT_CALLS } from '@/lib/collect/calls';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -25,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function MerchantCodePage() {
   const [session, locale, t] = await Promise.all([currentSession(), getLocale(), getTranslations()]);
   if (!session?.menus.includes('merchantCode')) return <ErrorPage kind="forbidden" />;
-  const answer = await callUpstream('collectStoreCodes', {}, session);
+  const answer = await callUpstream(COLLECT_CALLS.collectStoreCodes, {}, session);
   const heading = <PageHeading title={t('menu.merchantCode')} subtitle={t('collect.codesHint')} />;
   if (!answer.ok) {
     return (

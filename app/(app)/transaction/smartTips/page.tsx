@@ -9,17 +9,18 @@ import { PageHeading } from '@/components/ui/PageHeading';
 import { canOpen } from '@/lib/auth/routes';
 import { callUpstream, type GatewayResult } from '@/lib/gateway/client';
 import { errorMessageKey } from '@/lib/gateway/message-key';
-import type { CallAnswer } from '@/lib/gateway/registry';
+import type { CallAnswer } from '@/lib/gateway/define';
 import { withLocalNames } from '@/lib/i18n/names';
 import { currentSession } from '@/lib/session/server';
 import { tipHref, TRANSACTIONS_PATH } from '@/lib/tips/links';
+import { TIP_CALLS } from '@/lib/tips/calls';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('menu'))('smartTips') };
 }
 
 /** The tips once the call answers: cards with their links, the empty state, or the message with a retry. */
-async function Tips({ request, canList }: { request: Promise<GatewayResult<CallAnswer<'smartTips'>>>; canList: boolean }) {
+async function Tips({ request, canList }: { request: Promise<GatewayResult<CallAnswer<typeof TIP_CALLS.smartTips>>>; canList: boolean }) {
   const result = await request;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   if (!result.ok) return <PanelError title={t('tips.loadFailed')} message={t(errorMessageKey(result.error) as never, (result.error.params ?? {}) as never)} />;
@@ -32,7 +33,7 @@ export default async function SmartTipsPage() {
   const session = await currentSession();
   if (!session?.menus.includes('smartTips')) redirect('/login');
   // The call starts before anything renders; the heading shows while it answers.
-  const request = callUpstream('smartTips', {}, session);
+  const request = callUpstream(TIP_CALLS.smartTips, {}, session);
   const t = await getTranslations();
   return (
     <>

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ResetPasswordForm } from '@/components/auth/ResetPasswordForm';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { callUpstream } from '@/lib/gateway/client';
+import { SSO_CALLS } from '@/lib/auth/calls';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('reset'))('title') };
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The e-mailed reset link: expired or unknown links say so; valid ones set a new password. */
 export default async function ResetPage({ params }: { params: Promise<{ randomid: string }> }) {
   const [{ randomid }, t] = await Promise.all([params, getTranslations('reset')]);
-  const info = randomid.length <= 200 ? await callUpstream('resetLinkInfo', { randomId: randomid }, null) : null;
+  const info = randomid.length <= 200 ? await callUpstream(SSO_CALLS.resetLinkInfo, { randomId: randomid }, null) : null;
   if (!info?.ok || info.data.success !== 1 || !info.data.data) {
     return (
       <Card style={{ maxWidth: 520 }}>

@@ -10,6 +10,7 @@ import { crossSite, failure, rateLimited, sessionOf, setSessionCookie, success, 
 import { endUserSessions, newSessionId, revokeSession } from '@/lib/session/session';
 import { bestEffort } from '@/lib/store/shared-store';
 import { logged } from '@/lib/log/request';
+import { SSO_CALLS } from '@/lib/auth/calls';
 
 const schema = z.object({ type: z.union([z.literal(1), z.literal(2)]), oldPassword: z.string().min(1).max(256) }).and(newPasswordSchema);
 
@@ -32,7 +33,7 @@ async function handle(request: NextRequest) {
   const wait = await waitBeforeAttempt('passwordCheck', session.account, address);
   if (wait > 0) return rateLimited(request, wait);
 
-  const changed = await callUpstream('changePassword', { type: parsed.data.type, oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword }, session);
+  const changed = await callUpstream(SSO_CALLS.changePassword, { type: parsed.data.type, oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword }, session);
   if (!changed.ok) return upstreamError(request, changed.error);
   const { success: outcome, code } = changed.data;
   // A wrong current password is what the limit is for; other outcomes cost nothing.

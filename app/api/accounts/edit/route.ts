@@ -9,6 +9,7 @@ import { success, upstreamError } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { endUserSessions } from '@/lib/session/session';
 import { bestEffort } from '@/lib/store/shared-store';
+import { ACCOUNT_CALLS } from '@/lib/accounts/calls';
 
 /**
  * An account's edit payload (spec section 3), which also activates and deactivates it. A
@@ -20,7 +21,7 @@ async function handle(request: NextRequest) {
   if (refused) return refused;
   const parsed = await readJson(request, z.intersection(editAccountSchema, stepUpSchema));
   if (parsed.refused) return parsed.refused;
-  const updated = await callUpstream('updateAccount', parsed.data, session);
+  const updated = await callUpstream(ACCOUNT_CALLS.updateAccount, parsed.data, session);
   if (!updated.ok) return upstreamError(request, updated.error);
   if (updated.data.success !== 0) return accountRefused(request, updated.data.code, 'accounts.errors.editFailed');
   // The services have revoked the user's tokens already: with the store away the deactivation stands.

@@ -10,6 +10,7 @@ import { readJson } from '@/lib/http/body';
 import { crossSite, failure, rateLimited, sessionOf, setSessionCookie, success, upstreamError } from '@/lib/http/respond';
 import { newSessionId, revokeSession } from '@/lib/session/session';
 import { logged } from '@/lib/log/request';
+import { SSO_CALLS } from '@/lib/auth/calls';
 
 const firstLoginSchema = z.object({ type: z.union([z.literal(1), z.literal(2)]) }).and(newPasswordSchema);
 
@@ -31,7 +32,7 @@ async function handle(request: NextRequest) {
   const wait = await countAttempt('passwordCheck', session.account, clientAddress(request));
   if (wait > 0) return rateLimited(request, wait);
 
-  const updated = await callUpstream('updatePassword', { type: parsed.data.type, newPassword: parsed.data.newPassword }, session);
+  const updated = await callUpstream(SSO_CALLS.updatePassword, { type: parsed.data.type, newPassword: parsed.data.newPassword }, session);
   if (!updated.ok) return upstreamError(request, updated.error);
   if (updated.data.success !== 0) {
     const key = updated.data.code?.startsWith('pwd.') ? updated.data.code : 'pwd.updateFailed';

@@ -12,6 +12,7 @@ import { logged } from '@/lib/log/request';
 import { metrics } from '@/lib/metrics/registry';
 import { bestEffort } from '@/lib/store/shared-store';
 import { setPending, TRUSTED_DEVICE_COOKIE } from '@/lib/two-step/cookies';
+import { SSO_CALLS } from '@/lib/auth/calls';
 
 /**
  * Sign-in: verification code, rate limits, upstream login (the password, or remember me's token in
@@ -44,7 +45,7 @@ async function handle(request: NextRequest) {
   if (!password && !rememberToken) return failure(request, { code: 'INVALID_INPUT', upstreamCode: 'PASSWORD_REQUIRED' }, 'login.passwordRequired');
 
   const deviceToken = request.cookies.get(TRUSTED_DEVICE_COOKIE)?.value;
-  const login = await callUpstream('login', { username, ...(password ? { password } : { rememberToken }), deviceToken }, null);
+  const login = await callUpstream(SSO_CALLS.login, { username, ...(password ? { password } : { rememberToken }), deviceToken }, null);
   if (!login.ok) {
     // Only a refusal of the credentials counts (a wrong password, a locked account); an outage does not.
     if (login.error.code === 'UPSTREAM_REFUSED') {

@@ -5,6 +5,7 @@ import { sessionConfig } from '@/lib/session/config';
 import { openSession, revokeSession } from '@/lib/session/session';
 import { isStoreUnavailable } from '@/lib/store/shared-store';
 import { logged } from '@/lib/log/request';
+import { SSO_CALLS } from '@/lib/auth/calls';
 
 /**
  * Logout: the upstream token is revoked, the session id is revoked (a replayed cookie is refused),
@@ -19,7 +20,7 @@ async function handle(request: NextRequest) {
     return openSession(request.cookies.get(sessionConfig().cookieName)?.value, Date.now(), { checkRevocation: false });
   });
   if (session) {
-    await callUpstream('logout', {}, session);
+    await callUpstream(SSO_CALLS.logout, {}, session);
     await revokeSession(session);
   }
   const response = success({ redirect: '/login?notice=loggedOut' });

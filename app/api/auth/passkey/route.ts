@@ -9,6 +9,7 @@ import { crossSite, failure, rateLimited } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { metrics } from '@/lib/metrics/registry';
 import { assertionSchema } from '@/lib/two-step/rules';
+import { FACTOR_CALLS } from '@/lib/two-step/calls';
 
 /**
  * Sign in with a passkey (issue 26): a discoverable credential, no account name and no password;
@@ -27,7 +28,7 @@ async function handle(request: NextRequest) {
     metrics().lockouts.inc({ by: 'portal limit' });
     return rateLimited(request, wait);
   }
-  const signedIn = await callUpstream('passkeySignIn', { assertion: parsed.data.assertion }, null);
+  const signedIn = await callUpstream(FACTOR_CALLS.passkeySignIn, { assertion: parsed.data.assertion }, null);
   if (!signedIn.ok) {
     if (signedIn.error.code === 'UPSTREAM_REFUSED') {
       await countFailure('login', bucket, address);

@@ -9,6 +9,7 @@ import { crossSite, failure, rateLimited, success } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { endUserSessions } from '@/lib/session/session';
 import { bestEffort } from '@/lib/store/shared-store';
+import { SSO_CALLS } from '@/lib/auth/calls';
 
 const resetSchema = z.object({ randomId: z.string().min(1).max(200) }).and(newPasswordSchema);
 
@@ -20,7 +21,7 @@ async function handle(request: NextRequest) {
   if (parsed.refused) return parsed.refused;
   const wait = await countAttempt('passwordCheck', parsed.data.randomId, clientAddress(request));
   if (wait > 0) return rateLimited(request, wait);
-  const reset = await callUpstream('resetPassword', { randomId: parsed.data.randomId, newPassword: parsed.data.newPassword }, null);
+  const reset = await callUpstream(SSO_CALLS.resetPassword, { randomId: parsed.data.randomId, newPassword: parsed.data.newPassword }, null);
   if (!reset.ok) return failure(request, reset.error);
   if (reset.data.success === 1) {
     // Sessions open elsewhere end now, at their next request, on every instance (not only at their next upstream call).

@@ -10,6 +10,7 @@ import { metrics } from '@/lib/metrics/registry';
 import { bestEffort } from '@/lib/store/shared-store';
 import { clearPending, deviceLabel, pendingOf } from '@/lib/two-step/cookies';
 import { secondStepSchema } from '@/lib/two-step/rules';
+import { FACTOR_CALLS } from '@/lib/two-step/calls';
 
 /**
  * The sign-in's second step (issue 26): the pending cookie's ticket and one proof (a code, a
@@ -30,7 +31,7 @@ async function handle(request: NextRequest) {
     return rateLimited(request, wait);
   }
   const { trustDevice, ...proof } = parsed.data;
-  const passed = await callUpstream('secondStep', { ticket: pending.ticket, ...proof, trustDevice, deviceLabel: deviceLabel(request.headers.get('user-agent')) }, null);
+  const passed = await callUpstream(FACTOR_CALLS.secondStep, { ticket: pending.ticket, ...proof, trustDevice, deviceLabel: deviceLabel(request.headers.get('user-agent')) }, null);
   if (!passed.ok) {
     if (passed.error.code === 'UPSTREAM_REFUSED') {
       await countFailure('login', pending.account, address);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { mayChoose, searchChoices } from '@/lib/choices/load';
 import { choiceScope } from '@/lib/choices/scope';
-import { merchantIdsOf } from '@/lib/gateway/client';
+import { merchantIdsOf } from '@/lib/merchants/ids';
 import { failure, invalidInput, requestLanguage, signedIn, success, upstreamError } from '@/lib/http/respond';
 import { LANGUAGE_TAGS } from '@/lib/i18n/languages';
 import { logged } from '@/lib/log/request';

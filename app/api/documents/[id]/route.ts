@@ -5,6 +5,7 @@ import { failure, upstreamError } from '@/lib/http/respond';
 import { attachment } from '@/lib/list-kit/export';
 import { menuSession } from '@/lib/http/menu-route';
 import { logged } from '@/lib/log/request';
+import { DOCUMENT_CALLS } from '@/lib/documents/calls';
 
 const documentId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -14,7 +15,7 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ id: 
   if (refused) return refused;
   const id = documentId.safeParse((await params).id);
   if (!id.success) return failure(request, { code: 'INVALID_INPUT' });
-  const result = await callUpstream('documentDownload', { id: id.data }, session);
+  const result = await callUpstream(DOCUMENT_CALLS.documentDownload, { id: id.data }, session);
   if (!result.ok) return upstreamError(request, result.error);
   const bytes = Buffer.from(result.data.content, 'base64');
   return new NextResponse(new Uint8Array(bytes), {

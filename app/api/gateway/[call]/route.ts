@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { callUpstream } from '@/lib/gateway/client';
 import { BODY_LIMITS, readJson } from '@/lib/http/body';
-import { CALLS, isCallName, type CallName } from '@/lib/gateway/registry';
+import { CALLS, isCallName } from '@/lib/call-catalogue';
 import { clearSessionCookie, failure, setSessionCookie, signedIn, success } from '@/lib/http/respond';
 import { needsTouch } from '@/lib/session/session';
 import { logged } from '@/lib/log/request';
@@ -35,7 +35,7 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ call
   if (body.refused) return body.refused;
   if (unknownField(CALLS[call].input, body.data.input)) return failure(request, { code: 'INVALID_INPUT' });
 
-  const result = await callUpstream(call as CallName, body.data.input as never, session);
+  const result = await callUpstream(CALLS[call], body.data.input as never, session);
   if (!result.ok) {
     const response = failure(request, result.error, undefined, result.newerVersion);
     // callUpstream has revoked a dead session already; the browser's cookie goes with the answer.

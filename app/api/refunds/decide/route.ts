@@ -4,6 +4,7 @@ import { translatorFor } from '@/lib/http/respond';
 import { decisionSchema } from '@/lib/refunds/rules';
 import { refundRoute } from '@/lib/refunds/route';
 import { logged } from '@/lib/log/request';
+import { REFUND_CALLS } from '@/lib/refunds/calls';
 
 /**
  * Approves or rejects one or many waiting requests with the approver's password re-entered.
@@ -13,7 +14,7 @@ import { logged } from '@/lib/log/request';
 function handle(request: NextRequest) {
   return refundRoute(request, 'reviewRefund', decisionSchema, async (input, { call, refuse }) => {
     // An approval has no reason to keep.
-    const decided = await call('decideRefunds', { ...input, reason: input.result === 'reject' ? input.reason : undefined });
+    const decided = await call(REFUND_CALLS.decideRefunds, { ...input, reason: input.result === 'reject' ? input.reason : undefined });
     if (!decided.ok) return refuse(decided.error);
     const t = translatorFor(request);
     return {

@@ -5,11 +5,12 @@ import { withLocalNames } from '@/lib/i18n/names';
 import { findTransactionSchema } from '@/lib/refunds/rules';
 import { refundRoute } from '@/lib/refunds/route';
 import { logged } from '@/lib/log/request';
+import { REFUND_CALLS } from '@/lib/refunds/calls';
 
 /** Finds the sale to refund by order, EFT or RRN number, or terminal and trace number, with its refundable balance. */
 function handle(request: NextRequest) {
   return refundRoute(request, 'refundRequest', findTransactionSchema, async (input, { call, refuse }) => {
-    const found = await call('refundTransaction', input);
+    const found = await call(REFUND_CALLS.refundTransaction, input);
     // The store named in the reader's language (lib/i18n/names.ts).
     return found.ok ? found.data.data.map((sale) => withLocalNames(LANGUAGE_TAGS[requestLanguage(request)], sale)) : refuse(found.error);
   });

@@ -5,7 +5,8 @@ import { homePath } from '@/lib/auth/routes';
 import { withMerchants } from '@/lib/auth/sign-in';
 import { qrSvg } from '@/lib/collect/qr';
 import { callUpstream } from '@/lib/gateway/client';
-import type { CallInput, CallName } from '@/lib/gateway/registry';
+import type { Call, CallInput } from '@/lib/gateway/define';
+import { FACTOR_CALLS } from '@/lib/two-step/calls';
 import { readJson } from '@/lib/http/body';
 import { failure, setSessionCookie, signedIn, success, upstreamError } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
@@ -21,24 +22,24 @@ const id = z.number().int().positive();
  * into what the browser needs (the set-up's QR code drawn here, the secret grouped for typing).
  */
 const ACTIONS = {
-  status: { call: 'factorStatus', input: z.object({}) },
+  status: { call: FACTOR_CALLS.factorStatus, input: z.object({}) },
   'totp-start': {
-    call: 'totpStart',
+    call: FACTOR_CALLS.totpStart,
     input: z.object({}),
     shape: async (data: { secret: string; uri: string }) => ({ secretGroups: groupSecret(data.secret), qr: await qrSvg(data.uri) }),
   },
-  'totp-confirm': { call: 'totpConfirm', input: z.object({ code: authenticatorCodeSchema }) },
-  'totp-remove': { call: 'totpRemove', input: stepUpSchema },
-  'recovery-regenerate': { call: 'recoveryRegenerate', input: stepUpSchema },
-  'passkey-options': { call: 'passkeyRegisterOptions', input: z.object({}) },
-  'passkey-add': { call: 'passkeyRegister', input: z.object({ name: passkeyNameSchema, response: registrationSchema }) },
-  'passkey-rename': { call: 'passkeyRename', input: z.object({ id, name: passkeyNameSchema }) },
-  'passkey-remove': { call: 'passkeyRemove', input: stepUpSchema.extend({ id }) },
-  'step-up-options': { call: 'stepUpChallenge', input: z.object({}) },
-  'device-remove': { call: 'deviceRemove', input: z.object({ id }) },
-  policy: { call: 'factorPolicy', input: z.object({ policy: z.enum(FACTOR_POLICIES) }) },
-  reset: { call: 'factorReset', input: z.object({ userId: id }) },
-} as const satisfies Record<string, { call: CallName; input: z.ZodType; shape?: (data: never) => Promise<unknown> }>;
+  'totp-confirm': { call: FACTOR_CALLS.totpConfirm, input: z.object({ code: authenticatorCodeSchema }) },
+  'totp-remove': { call: FACTOR_CALLS.totpRemove, input: stepUpSchema },
+  'recovery-regenerate': { call: FACTOR_CALLS.recoveryRegenerate, input: stepUpSchema },
+  'passkey-options': { call: FACTOR_CALLS.passkeyRegisterOptions, input: z.object({}) },
+  'passkey-add': { call: FACTOR_CALLS.passkeyRegister, input: z.object({ name: passkeyNameSchema, response: registrationSchema }) },
+  'passkey-rename': { call: FACTOR_CALLS.passkeyRename, input: z.object({ id, name: passkeyNameSchema }) },
+  'passkey-remove': { call: FACTOR_CALLS.passkeyRemove, input: stepUpSchema.extend({ id }) },
+  'step-up-options': { call: FACTOR_CALLS.stepUpChallenge, input: z.object({}) },
+  'device-remove': { call: FACTOR_CALLS.deviceRemove, input: z.object({ id }) },
+  policy: { call: FACTOR_CALLS.factorPolicy, input: z.object({ policy: z.enum(FACTOR_POLICIES) }) },
+  reset: { call: FACTOR_CALLS.factorReset, input: z.object({ userId: id }) },
+} as const satisfies Record<string, { call: Call; input: z.ZodType; shape?: (data: never) => Promise<unknown> }>;
 
 type Action = keyof typeof ACTIONS;
 
@@ -48,10 +49,10 @@ type Action = keyof typeof ACTIONS;
  * the merchants it may see, which the services refused the confined token until now.
  */
 async function finishSetup(request: NextRequest, session: SessionData) {
-  const status = await callUpstream('factorStatus', {}, session);
+  const status = await callUpstream(FACTOR_CALLS.factorStatus, {}, session);
   if (!status.ok) return upstreamError(request, status.error);
   if (!status.data.totp && status.data.passkeys.length === 0) return failure(request, { code: 'UPSTREAM_REFUSED', status: 409, upstreamCode: 'FACTOR_SETUP_INCOMPLETE' });
-  const menus = await callUpstream('menuCodes', {}, session);
+  const menus = await callUpstream(FACTOR_CALLS.menuCodes, {}, session);
   if (!menus.ok) return upstreamError(request, menus.error);
   const withIds = await withMerchants({ ...session, sid: newSessionId(), menus: menus.data.headers, factorSetup: false, lastSeen: Date.now() });
   if ('error' in withIds) return upstreamError(request, withIds.error);

@@ -5,6 +5,7 @@ import { readJson } from '@/lib/http/body';
 import { crossSite, failure, success } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { pendingOf } from '@/lib/two-step/cookies';
+import { FACTOR_CALLS } from '@/lib/two-step/calls';
 
 /**
  * A passkey challenge for signing in: for the pending second step, the user's own passkeys; for
@@ -17,7 +18,7 @@ async function handle(request: NextRequest) {
   if (parsed.refused) return parsed.refused;
   const pending = parsed.data.purpose === 'second-step' ? await pendingOf(request) : null;
   if (parsed.data.purpose === 'second-step' && !pending) return failure(request, { code: 'UPSTREAM_REFUSED', status: 401, upstreamCode: 'SECOND_STEP_EXPIRED' });
-  const options = await callUpstream('passkeyOptions', pending ? { ticket: pending.ticket } : {}, null);
+  const options = await callUpstream(FACTOR_CALLS.passkeyOptions, pending ? { ticket: pending.ticket } : {}, null);
   return options.ok ? success(options.data) : failure(request, options.error);
 }
 

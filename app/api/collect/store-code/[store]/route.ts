@@ -9,6 +9,7 @@ import { menuSession } from '@/lib/http/menu-route';
 import { localField } from '@/lib/i18n/names';
 import { LANGUAGE_TAGS } from '@/lib/i18n/languages';
 import { logged } from '@/lib/log/request';
+import { COLLECT_CALLS } from '@/lib/collect/calls';
 
 const storeCode = z.string().regex(/^[A-Za-z0-9_-]{1,30}$/);
 const format = z.enum(['png', 'pdf']);
@@ -23,7 +24,7 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ stor
   const store = storeCode.safeParse((await params).store);
   const kind = format.safeParse(request.nextUrl.searchParams.get('format') ?? 'png');
   if (!store.success || !kind.success) return failure(request, { code: 'INVALID_INPUT' });
-  const result = await callUpstream('collectStoreCodes', { store_code: store.data }, session);
+  const result = await callUpstream(COLLECT_CALLS.collectStoreCodes, { store_code: store.data }, session);
   if (!result.ok) return upstreamError(request, result.error);
   const [row] = result.data.data;
   // The services answer 404 for a store outside the scope; an empty answer is not what they promise.

@@ -1,11 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
-import { APPLICATION_STATUSES } from '../../applications/codes';
-import { applicationSchema } from '../../applications/rules';
-import { ASSET_TYPES, DIRECTIONS, HISTORY_SORTS, PANEL_FIGURES, PIE_ITEMS } from '../../assets/codes';
-import { PAYMENT_TYPES } from '../../domain/transaction-types';
-import type { SessionData } from '../../session/session';
-import { define, list, money } from '../define';
+import { APPLICATION_STATUSES } from '../applications/codes';
+import { applicationSchema } from '../applications/rules';
+import { ASSET_TYPES, DIRECTIONS, HISTORY_SORTS, PANEL_FIGURES, PIE_ITEMS } from './codes';
+import { PAYMENT_TYPES } from '../domain/transaction-types';
+import type { SessionData } from '../session/session';
+import { calls, define, list, money } from '../gateway/define';
 
 /**
  * Total assets (roles 1 and 8 of a customer; no partner variant, so a partner's call is refused by
@@ -53,7 +53,7 @@ export const applicableMerchant = z.looseObject({
   services: z.array(z.looseObject({ payment_type: z.enum(PAYMENT_TYPES), enabled: z.boolean(), open: z.boolean() })),
 });
 
-export const ASSET_CALLS = {
+export const ASSET_CALLS = calls({
   assetPanel: define({
     method: 'GET',
     path: '/api/TotalAssets/GetPanelItem',
@@ -123,4 +123,4 @@ export const ASSET_CALLS = {
     menus: ['applyService'],
     inject: userid,
   }),
-};
+});

@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
-import { PAYMENT_TYPES } from '../../domain/transaction-types';
-import { maskTail } from '../../data-table/columns';
-import type { SessionData } from '../../session/session';
-import { define, list, money, page } from '../define';
-import type { CallScope } from '../registry';
+import { PAYMENT_TYPES } from '../domain/transaction-types';
+import { maskTail } from '../data-table/columns';
+import type { SessionData } from '../session/session';
+import { calls, define, list, money, page } from '../gateway/define';
+import { merchantIdsOf } from '../merchants/ids';
 
 /**
  * Settlement files ("Reconciliation") and remittances ("Fund settlement"), for the four screens
@@ -24,10 +24,12 @@ const span14 = z.string().regex(/^\d{14}$/);
  * Spec section 6: settlement and reconciliation detail posts replace an empty merchant id with the
  * user's allowed merchant ids (partners) or null.
  */
-const allowedMerchants = async (input: Record<string, unknown>, session: SessionData, scope: CallScope) => ({
-  ...input,
-  merchant_no: input.merchant_no || (session.rank === 'PARTNER' ? await scope.merchantIds() : null),
-});
+const allowedMerchants = async (input: Record<string, unknown>, session: SessionData) => {
+  if (input.merchant_no || session.rank !== 'PARTNER') return { ...input, merchant_no: input.merchant_no || null };
+  const ids = await merchantIdsOf(session);
+  // The services scope a partner by its token whatever is sent: without the list, none narrows it further.
+  return { ...input, merchant_no: ids.ok ? ids.data : null };
+};
 
 export const settlementFile = z.looseObject({
   file_id: z.string(),
@@ -81,7 +83,7 @@ export const remittance = z.looseObject({
   remit_status: z.enum(['REMITTED', 'PENDING', 'FAILED']),
 });
 
-export const SETTLEMENT_CALLS = {
+export const SETTLEMENT_CALLS = calls({
   settlementFiles: define({
     method: 'GET',
     path: '/api/Settlement/GetSettleFileList',
@@ -162,4 +164,4 @@ export const SETTLEMENT_CALLS = {
     defaults: allowedMerchants,
     exposed: true,
   }),
-};
+});

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { PAYMENT_TYPES } from '../../domain/transaction-types';
-import { define, money } from '../define';
+import { PAYMENT_TYPES } from '../domain/transaction-types';
+import { calls, define, money } from '../gateway/define';
 
 const count = z.number().int().min(0);
 /** Percentages and percentage points travel as decimal text, like amounts. */
@@ -54,7 +54,7 @@ export const tipSchema = z.discriminatedUnion('kind', [
 export type SmartTip = z.infer<typeof tipSchema>;
 
 /** Transaction Smart Tips (designed; upstream/README.md): partners over their customers, like the dashboard. */
-export const TIP_CALLS = {
+export const TIP_CALLS = calls({
   smartTips: define({
     method: 'GET',
     path: '/api/Transaction/GetSmartTips',
@@ -64,4 +64,4 @@ export const TIP_CALLS = {
     menus: ['smartTips'],
     inject: (session) => ({ userid: session.userId }),
   }),
-};
+});

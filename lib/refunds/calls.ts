@@ -1,9 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
-import { APPROVAL_STATUSES, REASON_MAX, REASON_TYPES } from '../../refunds/codes';
-import type { SessionData } from '../../session/session';
-import { proofFields } from '../../two-step/rules';
-import { define, list, money, page } from '../define';
+import { APPROVAL_STATUSES, REASON_MAX, REASON_TYPES } from './codes';
+import type { SessionData } from '../session/session';
+import { proofFields } from '../two-step/rules';
+import { calls, define, list, money, page } from '../gateway/define';
 
 /** The refund service of spec section 7 (the approval count stays with the shell's calls in the registry). */
 
@@ -83,7 +83,16 @@ const refundQuery = z.object({
   approveStatus: z.enum(APPROVAL_STATUSES).optional(),
 });
 
-export const REFUND_CALLS = {
+export const REFUND_CALLS = calls({
+  approvalCount: define({
+    method: 'GET',
+    path: '/api/TransRefund/Get_RefundApprovalCount',
+    input: z.object({}),
+    answer: z.array(z.looseObject({ raCount: z.number().int() })).min(1),
+    menus: ['reviewRefund'],
+    inject: (session) => ({ userid: session.userId, approve_status: '10' }),
+    exposed: true,
+  }),
   refundTransaction: define({
     method: 'GET',
     path: '/transaction/api/v1/refund/getEpaTrans',
@@ -157,4 +166,4 @@ export const REFUND_CALLS = {
     menus: ['reviewRefund'],
     inject: userid,
   }),
-};
+});

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { NOTICE_KINDS, NOTICE_STATES } from '../../notices/codes';
-import { define, list } from '../define';
+import { NOTICE_KINDS, NOTICE_STATES } from './codes';
+import { calls, define, list } from '../gateway/define';
 
 /** The languages the services store each notice in; the portal asks for the user's. */
 const lang = z.enum(['en', 'zhTW', 'zhCN']);
@@ -20,7 +20,7 @@ export const noticeRow = z.looseObject({
 });
 
 /** Payment-service news and notices (the spec's wrs2 service; paths designed, upstream/README.md). */
-export const NOTICE_CALLS = {
+export const NOTICE_CALLS = calls({
   noticeList: define({
     method: 'GET',
     path: '/wrs2/api/v1/notice/list',
@@ -72,4 +72,4 @@ export const NOTICE_CALLS = {
     menus: ['notifications'],
     exposed: true,
   }),
-};
+});

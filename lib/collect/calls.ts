@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { DESCRIPTION_MAX, EXPIRY_MINUTES, PAY_TOKEN, PAYMENT_REQUEST_STATUSES } from '../../collect/codes';
-import { define, list, money, page } from '../define';
+import { DESCRIPTION_MAX, EXPIRY_MINUTES, PAY_TOKEN, PAYMENT_REQUEST_STATUSES } from './codes';
+import { calls, define, list, money, page } from '../gateway/define';
 
 const timestamp14 = z.string().regex(/^\d{14}$/);
 const optional14 = z.union([timestamp14, z.literal('')]);
@@ -38,7 +38,7 @@ export const paymentRequestRow = z.looseObject({
 });
 
 /** Collect payment (designed, upstream/README.md): stores' QR codes and payment requests; customers only. */
-export const COLLECT_CALLS = {
+export const COLLECT_CALLS = calls({
   /** The stores that can take payments, with their QR code's token (the create form's store choices too). */
   collectStoreCodes: define({
     method: 'GET',
@@ -89,4 +89,4 @@ export const COLLECT_CALLS = {
     menus: ['createTransaction'],
     exposed: true,
   }),
-};
+});

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { FACTOR_POLICIES } from '../../two-step/codes';
-import { assertionSchema, passkeyNameSchema, proofFields, registrationSchema } from '../../two-step/rules';
-import { define, loginItem } from '../define';
+import { FACTOR_POLICIES } from './codes';
+import { assertionSchema, passkeyNameSchema, proofFields, registrationSchema } from './rules';
+import { calls, define, loginItem } from '../gateway/define';
 
 /** The second factor's calls (issue 26): the sign-in's second step, passkeys, set-up, policy and reset. */
 
@@ -12,7 +12,7 @@ const ceremonyOptions = z.looseObject({ options: z.looseObject({ challenge: z.st
 const done = z.looseObject({ success: z.literal(1) });
 const stamp = z.string();
 
-export const FACTOR_CALLS = {
+export const FACTOR_CALLS = calls({
   secondStep: define({
     method: 'POST',
     path: '/sso/api/v1/login/secondStep',
@@ -56,4 +56,4 @@ export const FACTOR_CALLS = {
   factorPolicy: define({ method: 'POST', path: '/sso/api/v1/factor/policy', input: z.object({ policy: z.enum(FACTOR_POLICIES) }), answer: done }),
   factorReset: define({ method: 'POST', path: '/sso/api/v1/factor/reset', input: z.object({ userId: z.number().int().positive() }), answer: done, menus: ['accountStatus'] }),
   menuCodes: define({ method: 'POST', path: '/sso/api/v1/menu', input: z.object({}), answer: z.looseObject({ headers: z.array(z.string()) }) }),
-};
+});

@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
-import { ACTIVITY_ACTIONS, ACTIVITY_OUTCOMES, PORTAL_RECORDED_ACTIONS } from '../../activity/actions';
-import { APPELLATIONS } from '../../accounts/codes';
-import type { SessionData } from '../../session/session';
-import { proofFields } from '../../two-step/rules';
-import { define, list, outcome, page } from '../define';
+import { ACTIVITY_ACTIONS, ACTIVITY_OUTCOMES, PORTAL_RECORDED_ACTIONS } from '../activity/actions';
+import { APPELLATIONS } from './codes';
+import type { SessionData } from '../session/session';
+import { proofFields } from '../two-step/rules';
+import { calls, define, list, outcome, page } from '../gateway/define';
 
 /** The organisation an account is added to is the administrator's own (spec section 6: typeNo from rankNo). */
 const organisation = (session: SessionData) => ({ typeNo: session.rankNo });
@@ -53,7 +53,7 @@ export const activityRow = z.looseObject({
   outcome: z.enum(ACTIVITY_OUTCOMES),
 });
 
-export const ACCOUNT_CALLS = {
+export const ACCOUNT_CALLS = calls({
   accountList: define({
     method: 'GET',
     path: '/sso/api/v1/user/getCustomerUserAccounts',
@@ -136,4 +136,4 @@ export const ACCOUNT_CALLS = {
     }),
     answer: z.looseObject({ success: z.literal(1) }),
   }),
-};
+});

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '../../documents/rules';
-import { define, list, page } from '../define';
-import { isBase64 } from '../../wire/base64';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from './rules';
+import { calls, define, list, page } from '../gateway/define';
+import { isBase64 } from '../wire/base64';
 
 export const documentRow = z.looseObject({
   id: z.number().int(),
@@ -21,7 +21,7 @@ export const documentRow = z.looseObject({
 const base64 = (maxBytes: number) => z.string().max(Math.ceil(maxBytes / 3) * 4).refine(isBase64);
 
 /** The documents a merchant sends the provider (designed, upstream/README.md); customers only. */
-export const DOCUMENT_CALLS = {
+export const DOCUMENT_CALLS = calls({
   documentList: define({
     method: 'GET',
     path: '/api/MerchantDocument/GetDocumentList',
@@ -71,4 +71,4 @@ export const DOCUMENT_CALLS = {
     }),
     menus: ['uploadDocuments'],
   }),
-};
+});

@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
-import { PAYMENT_TYPES } from '../../domain/transaction-types';
-import { maskTail } from '../../data-table/columns';
-import { MERCHANT_STATUSES, SERVICE_STATUSES, STORE_STATUSES } from '../../merchants/codes';
-import type { SessionData } from '../../session/session';
-import { define, list, money, page } from '../define';
+import { PAYMENT_TYPES } from '../domain/transaction-types';
+import { maskTail } from '../data-table/columns';
+import { MERCHANT_STATUSES, SERVICE_STATUSES, STORE_STATUSES } from './codes';
+import type { SessionData } from '../session/session';
+import { calls, define, list, money, page } from '../gateway/define';
 
 /**
  * Merchant management: the merchant list made at sign-in, the customer and partner cards, and the
@@ -42,7 +42,7 @@ const merchantRow = z.looseObject({
 
 const countText = z.string().regex(/^\d+$/);
 
-export const MERCHANT_CALLS = {
+export const MERCHANT_CALLS = calls({
   merchantList: define({
     method: 'GET',
     path: '/api/MerchantInfo/GetMerchantList',
@@ -214,4 +214,4 @@ export const MERCHANT_CALLS = {
     inject: userid,
     exposed: true,
   }),
-};
+});
