@@ -73,6 +73,8 @@ async function profileFigures(profile: SeedProfile): Promise<Figures> {
       const pdf = await timed(`${portal.url}/pdf-download-dashboard`, headers);
       if (pdf.status !== 200) throw new Error(`PDF: HTTP ${pdf.status}`);
       figures.set(`${who} dashboard PDF ms`, pdf.ms);
+      // A day's export first: the month's figure is the export's, not the first run of its code.
+      for await (const chunk of (await fetch(`${portal.url}/api/export/transactions?format=csv&id=${randomUUID()}&from=${day(0)}&to=${day(0)}`, { headers })).body ?? []) void chunk;
       const month = await fetch(`${portal.url}/api/export/transactions?format=csv&id=${randomUUID()}&from=${day(-30)}&to=${day(0)}`, { headers });
       const t0 = performance.now();
       if (month.status !== 200 || !month.body) throw new Error(`export: HTTP ${month.status}`);
@@ -87,13 +89,20 @@ async function profileFigures(profile: SeedProfile): Promise<Figures> {
   return figures;
 }
 
-const demo = await profileFigures('demo');
-const large = await profileFigures('large');
-const higherIsBetter = (name: string) => name.endsWith('rows/s');
-const rows = [...demo.keys()].map((name) => {
-  const [d, l] = [demo.get(name) ?? NaN, large.get(name) ?? NaN];
-  const ratio = higherIsBetter(name) ? d / l : l / d;
-  return { figure: name, demo: Number(d.toFixed(1)), large: Number(l.toFixed(1)), 'large / demo': Number(ratio.toFixed(2)), [`within ${GOAL}x`]: ratio <= GOAL ? 'yes' : 'NO' };
+async function main() {
+  const demo = await profileFigures('demo');
+  const large = await profileFigures('large');
+  const higherIsBetter = (name: string) => name.endsWith('rows/s');
+  const rows = [...demo.keys()].map((name) => {
+    const [d, l] = [demo.get(name) ?? NaN, large.get(name) ?? NaN];
+    const ratio = higherIsBetter(name) ? d / l : l / d;
+    return { figure: name, demo: Number(d.toFixed(1)), large: Number(l.toFixed(1)), 'large / demo': Number(ratio.toFixed(2)), [`within ${GOAL}x`]: ratio <= GOAL ? 'yes' : 'NO' };
+  });
+  console.table(rows);
+  console.log(`${rows.filter((r) => r['large / demo'] <= GOAL).length} of ${rows.length} figures within ${GOAL}x; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${navigator.hardwareConcurrency} cores`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
 });
-console.table(rows);
-console.log(`${rows.filter((r) => r['large / demo'] <= GOAL).length} of ${rows.length} figures within ${GOAL}x; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${navigator.hardwareConcurrency} cores`);
