@@ -72,8 +72,11 @@ function wordsOf(tip: SmartTip, t: Translate, tPayment: (code: string) => string
   }
 }
 
-/** The tips as cards, one section per kind in a fixed order, each card with its figure, sentence and link. */
-export function TipCards({ tips }: { tips: ShownTip[] }) {
+/**
+ * The tips as cards, one section per kind in a fixed order, each card with its figure, sentence and
+ * link; under a kind with more than it shows (silent stores and terminals), how many more there are.
+ */
+export function TipCards({ tips, more = {} }: { tips: ShownTip[]; more?: Partial<Record<SmartTip['kind'], number>> }) {
   const t = useTranslations('tips');
   const tPayment = useTranslations('paymentType');
   if (tips.length === 0) return <Empty description={t('empty')} data-testid="tips-empty" />;
@@ -108,6 +111,11 @@ export function TipCards({ tips }: { tips: ShownTip[] }) {
                 );
               })}
           </Row>
+          {(more[kind] ?? 0) > 0 && (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12 }} data-testid={`tips-more-${kind}`}>
+              {t(`more.${kind}` as never, { count: formatCount(more[kind] ?? 0), shown: TIP_RULES.silentShown, silentDays: TIP_RULES.silentDays } as never)}
+            </Typography.Paragraph>
+          )}
         </section>
       ))}
     </>

@@ -60,7 +60,8 @@ export const TIP_CALLS = calls({
     path: '/api/Transaction/GetSmartTips',
     partnerVariant: true,
     input: z.object({ customer_no: z.string().max(30).optional() }),
-    answer: z.looseObject({ day: isoDay, data: z.array(tipSchema) }),
+    // `more`: the silent stores and terminals beyond the ones shown (TIP_RULES.silentShown).
+    answer: z.looseObject({ day: isoDay, data: z.array(tipSchema), more: z.object({ SILENT_STORE: count, SILENT_TERMINAL: count }) }),
     menus: ['smartTips'],
     inject: (session) => ({ userid: session.userId }),
   }),

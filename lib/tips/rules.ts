@@ -22,6 +22,11 @@ export const TIP_RULES = {
   refundPoints: '3',
   /** A store or terminal with transactions in the 28 days before is silent after this many days without any. */
   silentDays: 7,
+  /**
+   * The silent stores, and the silent terminals, shown as tips: the longest silent first, the others
+   * counted (a chain's outage would otherwise be hundreds of cards).
+   */
+  silentShown: 5,
   /** A recent whole day (the last 7 before today) against the median of the same weekday in the 4 weeks before it. */
   lowDayWeeks: 4,
   /** Far below: the day's count or net amount under this share of that median. */

@@ -120,11 +120,15 @@ interface SilentRow {
   baselineCount: number;
 }
 
+/** How many silent stores and terminals there are beyond the ones shown as tips. */
+export type SilentMore = Record<'SILENT_STORE' | 'SILENT_TERMINAL', number>;
+
 /**
  * Stores and terminals of active stores that had transactions in the 28 days before the silent
- * window and none since. A silent store's terminals are that store's tip, not one tip each.
+ * window and none since, the longest silent first, at most TIP_RULES.silentShown of each; the rest
+ * counted. A silent store's terminals are that store's tip, not one tip each.
  */
-async function silent(context: AuthedContext, filters: TransactionFilters, baselineFrom: string, silentFrom: string, today: string): Promise<Tip[]> {
+async function silent(context: AuthedContext, filters: TransactionFilters, baselineFrom: string, silentFrom: string, today: string): Promise<{ tips: Tip[]; more: SilentMore }> {
   const q = withParams(summedTransactions(filters, wholeDays(baselineFrom, today)), silentFrom, today);
   const silentOf = (keys: string) =>
     context.db.query<SilentRow>(
@@ -137,7 +141,8 @@ async function silent(context: AuthedContext, filters: TransactionFilters, basel
       q.params,
     );
   const stores = await silentOf('merchant_no, store_code');
-  const terminals = (await silentOf('merchant_no, store_code, terminal_no')).filter((t) => !stores.some((s) => s.store_code === t.store_code));
+  const silentStores = new Set(stores.map((s) => s.store_code));
+  const terminals = (await silentOf('merchant_no, store_code, terminal_no')).filter((t) => !silentStores.has(t.store_code));
   const tip = (kind: TipKind, { merchant_no, store_code, store_name, store_cname, store_cname_hans, terminal_no, lastDay, ...figures }: SilentRow): Tip => ({
     kind,
     // The store's name in every language: the portal shows the reader's.
@@ -146,7 +151,11 @@ async function silent(context: AuthedContext, filters: TransactionFilters, basel
     // From the last day with transactions to today: the list shows the last ones and nothing after.
     filters: { from: lastDay, to: today, merchant_no, storeCode: store_code, ...(terminal_no ? { terminal: terminal_no } : {}) },
   });
-  return [...stores.map((s) => tip('SILENT_STORE', s)), ...terminals.map((t) => tip('SILENT_TERMINAL', t))];
+  const shown = TIP_RULES.silentShown;
+  return {
+    tips: [...stores.slice(0, shown).map((s) => tip('SILENT_STORE', s)), ...terminals.slice(0, shown).map((t) => tip('SILENT_TERMINAL', t))],
+    more: { SILENT_STORE: Math.max(0, stores.length - shown), SILENT_TERMINAL: Math.max(0, terminals.length - shown) },
+  };
 }
 
 /**
@@ -198,15 +207,16 @@ const smartTips = withPartnerVariant({
     const silentBaselineFrom = day(1 - TIP_RULES.silentDays - TIP_RULES.baselineDays);
     // The realtime call's scope and default transaction types: the list a tip links to counts the same rows.
     const filters = await transactionFilters(context, { customer_no: input.customer_no });
-    const groups = await Promise.all([
+    const [busy, mix, refunds, quiet, low] = await Promise.all([
       busiest(context, filters, day(-TIP_RULES.busyDays), day(-1)),
       paymentMix(context, filters, baselineFrom, recentFrom, today),
       refundRate(context, filters, baselineFrom, recentFrom, today),
       silent(context, filters, silentBaselineFrom, silentFrom, today),
       lowDays(context, filters, todayDay),
     ]);
-    const data = groups.flat().sort((a, b) => TIP_KINDS.indexOf(a.kind) - TIP_KINDS.indexOf(b.kind));
-    return { day: today, data };
+    // A stable sort: the silent ones keep their longest-silent-first order within their kind.
+    const data = [...busy, ...mix, ...refunds, ...quiet.tips, ...low].sort((a, b) => TIP_KINDS.indexOf(a.kind) - TIP_KINDS.indexOf(b.kind));
+    return { day: today, data, more: quiet.more };
   },
 });
 

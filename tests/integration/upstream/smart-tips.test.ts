@@ -34,11 +34,12 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
   /** The first customer's rows the realtime list counts, within whole days. */
   const ROWS = `FROM transactions WHERE customer_no = 'C0001' AND trans_type = ANY($1) AND gmt_payment::date BETWEEN $2::date AND $3::date`;
 
-  const tips = async (token = admin, input: Record<string, unknown> = {}) => {
-    const answer = await upstream.client.call<{ day: string; data: Tip[] }>('GET', TIPS, input, { token });
+  const answered = async (token = admin, input: Record<string, unknown> = {}) => {
+    const answer = await upstream.client.call<{ day: string; data: Tip[]; more: Record<'SILENT_STORE' | 'SILENT_TERMINAL', number> }>('GET', TIPS, input, { token });
     expect(answer.status).toBe(200);
-    return answer.body.data;
+    return answer.body;
   };
+  const tips = async (token = admin, input: Record<string, unknown> = {}) => (await answered(token, input)).data;
   const ofKind = (all: Tip[], kind: Tip['kind']) => all.filter((tip) => tip.kind === kind);
 
   beforeAll(async () => {
@@ -126,8 +127,11 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
     ]);
   });
 
-  /** Stores and terminals (of active stores) with rows in the 28 days before the silent days and none since. */
-  async function expectedSilent(): Promise<Tip[]> {
+  /**
+   * Stores and terminals (of active stores) with rows in the 28 days before the silent days and none
+   * since, every one of them, the longest silent first (then by merchant, store and terminal).
+   */
+  async function allSilent(): Promise<Tip[]> {
     const [from, silentFrom] = [await day(1 - TIP_RULES.silentDays - TIP_RULES.baselineDays), await day(1 - TIP_RULES.silentDays)];
     const rows = await q<{ merchant_no: string; store_code: string; store_name: string; store_cname: string; store_cname_hans: string; terminal_no: string; last: string; recent: number; count: number; days: number }>(
       `SELECT merchant_no, store_code, max(store_name) AS store_name, terminal_no,
@@ -157,17 +161,32 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
         figures: { lastDay: r.last, days: r.days, baselineCount: r.count },
         filters: { from: r.last, to: today, merchant_no: r.merchant_no, storeCode: r.store_code, terminal: r.terminal_no },
       }));
-    return [...storeTips, ...terminalTips];
+    const longestFirst = (a: Tip, b: Tip) =>
+      (b.figures as { days: number }).days - (a.figures as { days: number }).days ||
+      `${a.subject.merchantNo} ${a.subject.storeCode} ${a.subject.terminalNo ?? ''}`.localeCompare(`${b.subject.merchantNo} ${b.subject.storeCode} ${b.subject.terminalNo ?? ''}`);
+    return [...storeTips.sort(longestFirst), ...terminalTips.sort(longestFirst)];
+  }
+
+  /** The silent tips shown (at most TIP_RULES.silentShown of each kind, the longest silent) and how many more there are. */
+  async function expectedSilent() {
+    const all = await allSilent();
+    const of = (kind: Tip['kind']) => all.filter((tip) => tip.kind === kind);
+    return {
+      tips: [...of('SILENT_STORE').slice(0, TIP_RULES.silentShown), ...of('SILENT_TERMINAL').slice(0, TIP_RULES.silentShown)],
+      more: { SILENT_STORE: Math.max(0, of('SILENT_STORE').length - TIP_RULES.silentShown), SILENT_TERMINAL: Math.max(0, of('SILENT_TERMINAL').length - TIP_RULES.silentShown) },
+    };
   }
 
   it('names stores and terminals without transactions for days, and forgets a terminal once it has one', async () => {
     const silent = (all: Tip[]) => all.filter((tip) => tip.kind === 'SILENT_STORE' || tip.kind === 'SILENT_TERMINAL');
     const expected = await expectedSilent();
-    expect(sortedJson(silent(await tips()))).toEqual(sortedJson(expected));
-    // The seed's terminal silent for ten days.
-    const shaped = expected.find((tip) => tip.subject.terminalNo === 'T10000003');
+    const first = await answered();
+    // In the services' order: the longest silent first.
+    expect({ tips: silent(first.data), more: first.more }).toEqual(expected);
+    // The seed's terminal silent for ten days, among the longest silent.
+    const shaped = expected.tips.find((tip) => tip.subject.terminalNo === 'T10000003');
     expect(shaped?.figures.days).toBeGreaterThanOrEqual(10);
-    expect(expected.some((tip) => tip.kind === 'SILENT_STORE' && tip.subject.storeCode === 'S000005')).toBe(true);
+    expect(expected.tips.some((tip) => tip.kind === 'SILENT_STORE' && tip.subject.storeCode === 'S000005')).toBe(true);
 
     await q(
       `INSERT INTO transactions (customer_no, merchant_no, store_code, store_name, terminal_no, order_no, trade_no, out_trade_no, trans_amount, trans_type,
@@ -179,9 +198,10 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
          FROM transactions WHERE terminal_no = 'T10000003' AND category = 'SALE' ORDER BY id DESC LIMIT 1`,
       [today],
     );
-    const after = silent(await tips());
-    expect(after.some((tip) => tip.subject.terminalNo === 'T10000003')).toBe(false);
-    expect(sortedJson(after)).toEqual(sortedJson(await expectedSilent()));
+    const after = await answered();
+    expect(silent(after.data).some((tip) => tip.subject.terminalNo === 'T10000003')).toBe(false);
+    expect(await allSilent()).not.toContainEqual(expect.objectContaining({ subject: expect.objectContaining({ terminalNo: 'T10000003' }) }));
+    expect({ tips: silent(after.data), more: after.more }).toEqual(await expectedSilent());
   });
 
   it('names a recent day far below the median of the same weekday in the weeks before', async () => {
@@ -231,5 +251,17 @@ describe.each(DATABASES)('smart tips on %s', (database) => {
     expect(partnerTips.status).toBe(200);
     expect(sortedJson(partnerTips.body.data)).toEqual(sortedJson(await tips()));
     expect((await upstream.client.call('GET', TIPS, {}, { token: partner })).status).not.toBe(200);
+  });
+
+  // Last: it changes the first customer's last week.
+  it('shows the longest-silent few of a chain gone quiet and counts the rest, as SQL does', async () => {
+    const silentFrom = await day(1 - TIP_RULES.silentDays);
+    // Its transactions of the silent days moved two months back, before the baseline: every store that sold in the baseline is silent.
+    await q("UPDATE transactions SET gmt_payment = gmt_payment - interval '60 days' WHERE customer_no = 'C0001' AND gmt_payment >= $1::date", [silentFrom]);
+    const expected = await expectedSilent();
+    expect(expected.more.SILENT_STORE).toBeGreaterThan(0);
+    const answer = await answered();
+    expect({ tips: answer.data.filter((tip) => tip.kind === 'SILENT_STORE' || tip.kind === 'SILENT_TERMINAL'), more: answer.more }).toEqual(expected);
+    expect(answer.data.filter((tip) => tip.kind === 'SILENT_STORE')).toHaveLength(TIP_RULES.silentShown);
   });
 });

@@ -25,7 +25,7 @@ async function Tips({ request, canList }: { request: Promise<GatewayResult<CallA
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   if (!result.ok) return <PanelError title={t('tips.loadFailed')} message={t(errorMessageKey(result.error) as never, (result.error.params ?? {}) as never)} />;
   // A store is named in the reader's language (lib/i18n/names.ts).
-  return <TipCards tips={result.data.data.map((tip) => ({ tip: { ...tip, subject: withLocalNames(locale, tip.subject) } as typeof tip, href: canList ? tipHref(tip.filters) : null }))} />;
+  return <TipCards tips={result.data.data.map((tip) => ({ tip: { ...tip, subject: withLocalNames(locale, tip.subject) } as typeof tip, href: canList ? tipHref(tip.filters) : null }))} more={result.data.more} />;
 }
 
 /** Transaction Smart Tips (issue 15): what the user's own transactions say, each with its figures and the list that shows them. */
