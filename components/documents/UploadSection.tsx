@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { errorMessageKey } from '@/lib/gateway/message-key';
 import { callUpstream } from '@/lib/gateway/client';
 import { localField } from '@/lib/i18n/names';
-import { merchantOptions } from '@/lib/list-kit/options';
+import { merchantChoices } from '@/lib/choices/load';
 import { currentSession } from '@/lib/session/server';
 import { UploadPanel } from './UploadPanel';
 import { DOCUMENT_CALLS } from '@/lib/documents/calls';
@@ -13,7 +13,7 @@ export async function UploadSection() {
   const session = await currentSession();
   if (!session) return null;
   const locale = await getLocale();
-  const [renewals, merchants, t] = await Promise.all([callUpstream(DOCUMENT_CALLS.brRenewals, {}, session), merchantOptions(session, locale), getTranslations()]);
+  const [renewals, merchants, t] = await Promise.all([callUpstream(DOCUMENT_CALLS.brRenewals, {}, session), merchantChoices(session, locale), getTranslations()]);
   const rows = renewals.ok ? renewals.data.data : [];
   return (
     <UploadPanel

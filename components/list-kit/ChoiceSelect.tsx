@@ -19,10 +19,10 @@ interface Props {
   scope: Partial<Record<OptionSource, string>>;
   /** The choices known before any search: the link's chosen value, named. */
   known: FilterOption[];
-  /** Whether a known choice still fits what is chosen above. */
-  fits: (option: FilterOption) => boolean;
-  /** Every page the services answer, so the form can tell what a choice belongs to. */
-  onFound: (options: FilterOption[]) => void;
+  /** Whether a known choice still fits what is chosen above (every one, when nothing narrows it). */
+  fits?: (option: FilterOption) => boolean;
+  /** Every page the services answer, so a form can tell what a choice belongs to. */
+  onFound?: (options: FilterOption[]) => void;
   value?: string;
   onChange?: (value: string | undefined) => void;
   /** A first choice that is not searched (the switcher's "All customers", value ''); without it the select clears to "All". */
@@ -84,13 +84,13 @@ export function ChoiceSelect({ source, scope, known, fits, onFound, value, onCha
       setFailed(!answer.ok);
       if (!answer.ok) return;
       setFound({ key: `${scopeKey}|${q.trim()}`, ...answer.data });
-      onFound(answer.data.options);
+      onFound?.(answer.data.options);
     }, wait);
   }
 
   // What is chosen above changed: a page searched within the old choice no longer holds.
   const current = found && found.key.startsWith(`${scopeKey}|`) ? found : null;
-  const shown = (current?.options ?? []).filter(fits);
+  const shown = fits ? (current?.options ?? []).filter(fits) : (current?.options ?? []);
   const chosen = [...known, ...(named ? [named] : [])].find((o) => o.value === value);
   const options = [...(lead ? [lead] : []), ...(chosen && !shown.some((o) => o.value === chosen.value) ? [chosen] : []), ...shown];
 

@@ -20,8 +20,6 @@ interface Props {
 }
 
 const NO_SCOPE = {};
-const fitsAll = () => true;
-const ignore = () => undefined;
 
 /**
  * A partner's customer switcher, searched on the server as the user types (a partner may serve
@@ -43,8 +41,6 @@ export function CustomerSwitcher({ customers, screens, className, labelled = fal
       source="customers"
       scope={NO_SCOPE}
       known={customers}
-      fits={fitsAll}
-      onFound={ignore}
       lead={{ value: '', label: t('allCustomers') }}
       id={id}
       look={{ 'aria-label': t('customerShown'), className, style: { minWidth: 220, maxWidth: '100%' }, popupMatchSelectWidth: false }}

@@ -4,15 +4,13 @@ import { APPLICATION_STATUSES } from '../applications/codes';
 import { applicationSchema } from '../applications/rules';
 import { ASSET_TYPES, DIRECTIONS, HISTORY_SORTS, PANEL_FIGURES, PIE_ITEMS } from './codes';
 import { PAYMENT_TYPES } from '../domain/transaction-types';
-import type { SessionData } from '../session/session';
-import { calls, define, list, money } from '../gateway/define';
+import { calls, define, list, money, userid } from '../gateway/define';
 
 /**
  * Total assets (roles 1 and 8 of a customer; no partner variant, so a partner's call is refused by
  * the menu here and by the services) and the applications for a payment service (the main account).
  */
 
-const userid = (session: SessionData) => ({ userid: session.userId });
 const day8 = z.string().regex(/^\d{8}$/);
 const span14 = z.string().regex(/^\d{14}$/);
 

@@ -1,10 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { SUMMARY_CATEGORIES } from '../domain/transaction-types';
-import type { SessionData } from '../session/session';
-import { calls, define, money } from '../gateway/define';
+import { calls, define, money, userid } from '../gateway/define';
 
-const userid = (session: SessionData) => ({ userid: session.userId });
 
 const dayFigure = z.looseObject({ day: z.string().regex(/^\d{8}$/), count: z.number().int(), amount: money });
 /** The dashboard calls' shared input: an optional customer and span (default the last seven days). */

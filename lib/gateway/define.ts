@@ -41,6 +41,9 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, A extends z.Zod
 
 export const define = <I extends z.ZodType, A extends z.ZodType>(definition: CallDefinition<I, A>) => definition;
 
+/** The most common `inject`: the signed-in user's id, as the services' `userid`. */
+export const userid = (session: SessionData) => ({ userid: session.userId });
+
 /** A definition with its name: the name the logs, metrics, traces and duplicate guard know it by. */
 export type Call<I extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> = CallDefinition<I, A> & { name: string };
 export type CallInput<C extends CallDefinition> = z.input<C['input']>;

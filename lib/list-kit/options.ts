@@ -4,11 +4,6 @@ import type { SessionData } from '../session/session';
 import { textOf, type ListDefinition, type ListValues, type OptionSource } from './definition';
 import type { FilterOption, FilterOptions } from './narrow';
 
-/** The user's merchants as a form offers them: "name (number)", with their customer. */
-export function merchantOptions(session: SessionData, locale: string): Promise<FilterOption[]> {
-  return merchantChoices(session, locale);
-}
-
 /**
  * The choices a list hands the browser with its page (lib/choices): for each option filter the
  * session may choose from, only the values its link chose (named, and saying what they belong to,

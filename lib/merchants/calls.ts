@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_TYPES } from '../domain/transaction-types';
 import { maskTail } from '../data-table/columns';
 import { MERCHANT_STATUSES, SERVICE_STATUSES, STORE_STATUSES } from './codes';
-import type { SessionData } from '../session/session';
-import { calls, define, list, money, page } from '../gateway/define';
+import { calls, define, list, money, page, userid } from '../gateway/define';
 
 /**
  * Merchant management: the merchant list made at sign-in, the customer and partner cards, and the
@@ -13,7 +12,6 @@ import { calls, define, list, money, page } from '../gateway/define';
  * exports see only their last 4 characters.
  */
 
-const userid = (session: SessionData) => ({ userid: session.userId });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const order = z.enum(['asc', 'desc']).optional();
 /** Fee rates in percent, as decimal text ("1.4500" is 1.45 %). */

@@ -1,13 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, REASON_MAX, REASON_TYPES } from './codes';
-import type { SessionData } from '../session/session';
 import { proofFields } from '../two-step/rules';
-import { calls, define, list, money, page } from '../gateway/define';
+import { calls, define, list, money, page, userid } from '../gateway/define';
 
 /** The refund service of spec section 7 (the approval count stays with the shell's calls in the registry). */
 
-const userid = (session: SessionData) => ({ userid: session.userId });
 const stamp14 = z.string().regex(/^\d{14}$/);
 /** Spec section 3: "ercrfn (a fixed default constant)"; its value is not recorded, this is ours. */
 export const ERCRFN = 'EPAPORTAL';

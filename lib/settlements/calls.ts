@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_TYPES } from '../domain/transaction-types';
 import { maskTail } from '../data-table/columns';
 import type { SessionData } from '../session/session';
-import { calls, define, list, money, page } from '../gateway/define';
+import { calls, define, list, money, page, userid } from '../gateway/define';
 import { merchantIdsOf } from '../merchants/ids';
 
 /**
@@ -16,7 +16,6 @@ import { merchantIdsOf } from '../merchants/ids';
 const FILE_MENUS = ['reconciliation', 'reconWxAli'];
 const REMIT_MENUS = ['settles', 'settleWxAli'];
 
-const userid = (session: SessionData) => ({ userid: session.userId });
 const day8 = z.string().regex(/^\d{8}$/);
 const span14 = z.string().regex(/^\d{14}$/);
 

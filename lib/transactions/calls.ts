@@ -1,10 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES } from '../domain/transaction-types';
-import type { SessionData } from '../session/session';
-import { calls, define, list, money, page } from '../gateway/define';
+import { calls, define, list, money, page, userid } from '../gateway/define';
 
-const userid = (session: SessionData) => ({ userid: session.userId });
 
 /** The realtime query's filters and sort (spec section 3), shared by the list and its export. */
 const realtimeFilters = {
