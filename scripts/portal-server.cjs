@@ -6,7 +6,9 @@
 // - names the client: the TCP peer's address goes in PEER_HEADER, and a copy a client sent is
 //   dropped, so that route handlers can trust it (lib/http/client.ts decides what to believe of it);
 // - repairs a path whose percent-escapes do not decode (`/%ff`): Next.js answers such a path with a
-//   500, while the repaired one is an ordinary unknown path, the shell's 404 (or sign-in, signed out).
+//   500, while the repaired one is an ordinary unknown path, the shell's 404 (or sign-in, signed out);
+// - closes a connection whose request body is still arriving when its answer is sent (a 413 to an
+//   upload past the limit, a 405 to a body posted to a page) by lingering: see lingerIfBodyPending.
 const { subscribe } = require('node:diagnostics_channel');
 const { createServer } = require('node:net');
 
@@ -48,6 +50,28 @@ function onRequestStart({ request, socket }) {
   request.url = repairUrl(request.url);
 }
 
+/** How long a refused body may go on arriving, its bytes dropped, before the connection is cut. */
+const LINGER_MS = 2000;
+
+/**
+ * Node.js closes such a connection as soon as the answer is written (socket.destroySoon), with the
+ * client's unread bytes still in the kernel: the kernel then resets it, and a client still sending
+ * gets EPIPE or ECONNRESET, often before it has read the answer (CI's run of c3b40f3 saw one). The
+ * lingering close of RFC 9112 section 9.6: send our end (FIN after the answer), read and drop what
+ * the client still sends until it stops or LINGER_MS pass, then close. The bytes cost no memory.
+ */
+function lingerIfBodyPending({ request, socket }) {
+  if (request.complete || !socket || socket.destroyed) return;
+  socket.destroySoon = function lingeringClose() {
+    const close = () => this.destroy();
+    const cut = setTimeout(close, LINGER_MS);
+    this.once('close', () => clearTimeout(cut));
+    this.once('end', close);
+    request.resume();
+    this.end();
+  };
+}
+
 const INSTALLED = Symbol.for('portal.serverEntry');
 
 /** Installs the guards once per process; lib/startup-checks.ts refuses a production start without them. */
@@ -55,9 +79,10 @@ function installRequestGuards() {
   if (globalThis[INSTALLED]) return;
   globalThis[INSTALLED] = true;
   subscribe('http.server.request.start', onRequestStart);
+  subscribe('http.server.response.finish', lingerIfBodyPending);
 }
 
-module.exports = { PEER_HEADER, installRequestGuards, repairUrl };
+module.exports = { LINGER_MS, PEER_HEADER, installRequestGuards, repairUrl };
 
 /**
  * A port another program holds is said in one sentence naming the setting to change; Next.js would
