@@ -40,12 +40,17 @@ const filters = (page: Page) => page.locator('form').filter({ has: page.getByRol
 /** A filter's select, by its label (the top bar's switcher is "Customer shown"). */
 const filter = (page: Page, label: string) => filters(page).getByLabel(label, { exact: true });
 
-/** Chooses until the list closes: a click during the drawer's list's opening motion can miss the option on busy cores. */
+/**
+ * Chooses until the select shows the choice: a click during the list's opening motion can miss the
+ * option on busy cores, and one that lands as the list closes chooses nothing (CI's run of c3b40f3).
+ */
 async function choose(page: Page, select: Locator, text: string) {
-  const options = await openOptions(page, select);
+  const shown = select.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]').getByTitle(text);
   await expect(async () => {
+    const options = await openOptions(page, select);
     if (await options.first().isVisible()) await options.filter({ hasText: text }).first().click({ timeout: 3_000 });
     await expect(options.first()).toBeHidden({ timeout: 3_000 });
+    await expect(shown).toBeVisible({ timeout: 1_000 });
   }).toPass();
 }
 
