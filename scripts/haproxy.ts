@@ -3,8 +3,10 @@
 // `tsx scripts/haproxy.ts --write`; tests/unit/deploy holds them to this file's output).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHECKER_HEADER } from '../lib/http/drain';
 import { unavailableAnswer } from '../lib/http/unavailable';
 import { LANGUAGES, LANGUAGE_TAGS, type Language } from '../lib/i18n/languages';
+import { DRAIN_CHECKS } from './portal-server.cjs';
 
 export interface BalancerOptions {
   /** `host:port` to listen on. */
@@ -108,9 +110,11 @@ backend portal
   # Route handlers (the gateway, forms) leave the line before pages.
   http-request set-priority-class int(-1) if { path_beg /api/ }
   option httpchk
-  http-check send meth GET uri /api/health/ready
+  # Each backend checks for itself, by name: an instance told to stop answers 503 and serves on
+  # until each has been answered "fall" times.
+  http-check send meth GET uri /api/health/ready hdr ${CHECKER_HEADER} portal
   http-check expect status 200
-  default-server inter 1s fall 2 rise 1 maxconn ${PER_INSTANCE}
+  default-server inter 1s fall ${DRAIN_CHECKS} rise 1 maxconn ${PER_INSTANCE}
   # When no instance is ready, a dependency they share is away (Redis, the services): every
   # instance still answers for itself, a translated 503 for what needs it and the rest as usual,
   # rather than the balancer's own page.
@@ -121,9 +125,9 @@ backend exports
   balance roundrobin
   http-request disable-l7-retry if !METH_GET !METH_HEAD
   option httpchk
-  http-check send meth GET uri /api/health/ready
+  http-check send meth GET uri /api/health/ready hdr ${CHECKER_HEADER} exports
   http-check expect status 200
-  default-server inter 1s fall 2 rise 1
+  default-server inter 1s fall ${DRAIN_CHECKS} rise 1
   option allbackups
 ${serverLines}
 `;

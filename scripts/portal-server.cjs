@@ -8,7 +8,8 @@
 // - repairs a path whose percent-escapes do not decode (`/%ff`): Next.js answers such a path with a
 //   500, while the repaired one is an ordinary unknown path, the shell's 404 (or sign-in, signed out);
 // - closes a connection whose request body is still arriving when its answer is sent (a 413 to an
-//   upload past the limit, a 405 to a body posted to a page) by lingering: see lingerIfBodyPending.
+//   upload past the limit, a 405 to a body posted to a page) by lingering: see lingerIfBodyPending;
+// - stops on SIGTERM without losing a request behind a balancer: see drainThenClose.
 const { subscribe } = require('node:diagnostics_channel');
 const { createServer } = require('node:net');
 
@@ -45,7 +46,11 @@ function repairUrl(url) {
   }
 }
 
-function onRequestStart({ request, socket }) {
+/** The servers requests came to (Next.js's one): what a stop closes. */
+const servers = new Set();
+
+function onRequestStart({ request, socket, server }) {
+  servers.add(server);
   stampPeer(request, socket);
   request.url = repairUrl(request.url);
 }
@@ -72,6 +77,78 @@ function lingerIfBodyPending({ request, socket }) {
   };
 }
 
+/** Also written in lib/http/drain.ts; tests/unit/server/portal-server.test.ts holds the two together. */
+const DRAIN = Symbol.for('portal.drain');
+/** How many "not ready" answers a balancer needs before it sends no more: HAProxy's `fall` (scripts/haproxy.ts). */
+const DRAIN_CHECKS = 2;
+/** A checker that has not asked for this long is not listening: nobody to tell, so no wait for it. */
+const ASKED_WITHIN_MS = 10_000;
+/** Never longer than this between the signal and closing. */
+const DRAIN_MAX_MS = 5000;
+/** After the balancer has been told, for a request it sent just before to arrive. */
+const SETTLE_MS = 500;
+/** Checkers told apart at most (a name is a request header: a client cannot grow this without end). */
+const MAX_CHECKERS = 16;
+
+/**
+ * What the readiness check (app/api/health/ready, through lib/http/drain.ts) and the signal share:
+ * whether the instance is stopping, and for each checker (each of HAProxy's backends checks for
+ * itself) when it last asked and how many of its checks were told so.
+ */
+function drainState() {
+  const checkers = new Map();
+  return {
+    stopping: false,
+    asked(checker) {
+      if (!checkers.has(checker) && checkers.size < MAX_CHECKERS) checkers.set(checker, { lastAsked: 0, told: 0 });
+      const seen = checkers.get(checker);
+      if (seen) {
+        seen.lastAsked = Date.now();
+        if (this.stopping) seen.told += 1;
+      }
+      return this.stopping;
+    },
+    listening() {
+      return [...checkers.values()].filter((seen) => Date.now() - seen.lastAsked <= ASKED_WITHIN_MS);
+    },
+  };
+}
+
+/**
+ * Next.js closes its port at SIGTERM at once. Behind a balancer that is a lost request: one the
+ * balancer had just sent waits in the port's backlog and is reset, and a POST is not retried (two
+ * clean runs of the fleet's SIGTERM test saw a 502). So the instance first answers readiness checks "stopping" (503) while
+ * it goes on serving, until every checker that was asking has heard it DRAIN_CHECKS times and
+ * SETTLE_MS more have passed (or DRAIN_MAX_MS), then closes its port and ends once the requests in
+ * flight are answered. Ctrl-C (SIGINT), and a SIGTERM that no checker was asking, close at once.
+ */
+function drainThenClose() {
+  const drain = drainState();
+  globalThis[DRAIN] = drain;
+  process.env.NEXT_MANUAL_SIG_HANDLE = '1';
+  const close = (code) => {
+    let open = servers.size;
+    if (!open) process.exit(code);
+    for (const server of servers) server.close(() => (open -= 1) || process.exit(code));
+  };
+  const onSignal = (signal) => {
+    if (drain.stopping) return;
+    drain.stopping = true;
+    const code = signal === 'SIGINT' ? 130 : 143;
+    const listening = drain.listening();
+    if (signal === 'SIGINT' || !listening.length) return close(code);
+    const started = Date.now();
+    const heard = () => listening.every((seen) => seen.told >= DRAIN_CHECKS);
+    const wait = setInterval(() => {
+      if (!heard() && Date.now() - started < DRAIN_MAX_MS) return;
+      clearInterval(wait);
+      setTimeout(() => close(code), heard() ? SETTLE_MS : 0);
+    }, 100);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
 const INSTALLED = Symbol.for('portal.serverEntry');
 
 /** Installs the guards once per process; lib/startup-checks.ts refuses a production start without them. */
@@ -82,7 +159,7 @@ function installRequestGuards() {
   subscribe('http.server.response.finish', lingerIfBodyPending);
 }
 
-module.exports = { LINGER_MS, PEER_HEADER, installRequestGuards, repairUrl };
+module.exports = { DRAIN, DRAIN_CHECKS, LINGER_MS, PEER_HEADER, installRequestGuards, repairUrl };
 
 /**
  * A port another program holds is said in one sentence naming the setting to change; Next.js would
@@ -101,5 +178,6 @@ function startWhenPortIsFree(start) {
 
 if (require.main === module) {
   installRequestGuards();
+  drainThenClose();
   startWhenPortIsFree(() => require('./next-server.js'));
 }

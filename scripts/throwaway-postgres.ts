@@ -14,14 +14,21 @@ function findBin(): string | undefined {
   return versions[0] ? join(base, versions[0], 'bin') : undefined;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+/**
+ * A port free now, for a server started later. Below Linux's ephemeral range (32768 and up), which
+ * `listen(0)` and every outgoing connection draw from: a port drawn there can be taken by a
+ * connection in the seconds before its server starts (a fleet run saw "Port 40603 is taken").
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 export interface ThrowawayPostgres {

@@ -102,9 +102,13 @@ describe('the fleet', () => {
   it('loses no request while an instance is killed and comes back, under traffic', async () => {
     const { cookie } = await signInFrom(fleet.url, '127.0.0.16', 'admin');
     const page = (path: string, signedIn: boolean) => async () => (await raw(fleet.url, 'GET', path, { localAddress: '127.0.0.16', headers: signedIn ? { cookie } : {} })).status;
-    const outcomes = await underTraffic([page('/login', false), page('/dashboard/dashboard', true), page('/transaction/transactions', true), page('/api/health', false)], 'SIGKILL', 1);
+    const senders = [page('/login', false), page('/dashboard/dashboard', true), page('/transaction/transactions', true), page('/api/health', false)];
+    const outcomes = await underTraffic(senders, 'SIGKILL', 1);
     expect(outcomes.length).toBeGreaterThan(40);
-    expect(outcomes.filter((o) => o !== 200)).toEqual([]);
+    // A page the killed instance was sending when it died is cut short: its start had gone to the
+    // client, so no balancer can send it again (at most one per sender). Every other is answered.
+    expect(outcomes.filter((o) => o !== 200 && o !== 'CUT_SHORT')).toEqual([]);
+    expect(outcomes.filter((o) => o === 'CUT_SHORT').length).toBeLessThanOrEqual(senders.length);
   }, 60_000);
 
   it('loses no request, state-changing calls included, while an instance is stopped (SIGTERM, as an orchestrator stops one)', async () => {
@@ -114,6 +118,20 @@ describe('the fleet', () => {
     const outcomes = await underTraffic([call, call, page], 'SIGTERM', 0);
     expect(outcomes.length).toBeGreaterThan(40);
     expect(outcomes.filter((o) => o !== 200)).toEqual([]);
+  }, 60_000);
+
+  it('takes an instance told to stop out of rotation first: its readiness says so while it still serves, then it ends', async () => {
+    const [instance, url] = [fleet.instances[1], fleet.instanceUrls[1] as string];
+    const ended = instance?.stop('SIGTERM');
+    let ready = await raw(url, 'GET', '/api/health/ready');
+    for (const end = Date.now() + 3_000; Date.now() < end && ready.status === 200; await new Promise((resolve) => setTimeout(resolve, 50))) ready = await raw(url, 'GET', '/api/health/ready');
+    expect({ status: ready.status, body: JSON.parse(ready.text) }).toEqual({ status: 503, body: { status: 'stopping' } });
+    expect((await raw(url, 'GET', '/login')).status).toBe(200);
+    await ended;
+    await expect(raw(url, 'GET', '/login')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await instance?.start();
+    for (const end = Date.now() + 30_000; Date.now() < end && ready.status !== 200; await new Promise((resolve) => setTimeout(resolve, 250))) ready = await raw(url, 'GET', '/api/health/ready').catch(() => ready);
+    expect(ready.status).toBe(200);
   }, 60_000);
 
   it('refuses what needs Redis while it is away, translated, with nobody signed out, and recovers by itself', async () => {

@@ -34,6 +34,8 @@ export function raw(base: string, method: string, path: string, { localAddress =
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text, ms: Date.now() - started });
         req.destroy();
       });
+      // An answer whose connection ended before its body did (its server died mid-answer) fails with that, rather than hang.
+      res.on('close', () => res.complete || reject(Object.assign(new Error(`the answer (${res.statusCode}) was cut short`), { code: 'CUT_SHORT' })));
     });
     // The server may close the connection once it has answered: the rest of the body is not wanted.
     req.on('error', (error) => answered || reject(error));

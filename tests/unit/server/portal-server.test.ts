@@ -2,7 +2,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { clientAddress, PEER_HEADER } from '@/lib/http/client';
 // The server entry is CommonJS that runs outside the build.
-import { installRequestGuards, LINGER_MS, PEER_HEADER as ENTRY_HEADER, repairUrl } from '@/scripts/portal-server.cjs';
+import { DRAIN } from '@/lib/http/drain';
+import { DRAIN as ENTRY_DRAIN, installRequestGuards, LINGER_MS, PEER_HEADER as ENTRY_HEADER, repairUrl } from '@/scripts/portal-server.cjs';
 
 let server: Server;
 let port = 0;
@@ -87,6 +88,10 @@ describe('the portal server entry', () => {
     const three = await get('/api/health', '127.0.0.3', forged);
     expect([two.address, three.address]).toEqual(['127.0.0.2', '127.0.0.3']);
     expect(two.raw.filter((name) => name === PEER_HEADER)).toEqual([]);
+  });
+
+  it('keeps where it says it is stopping where the readiness check looks', () => {
+    expect(ENTRY_DRAIN).toBe(DRAIN);
   });
 
   it('repairs a path whose escapes do not decode, leaving good paths and every query alone', async () => {

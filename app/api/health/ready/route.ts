@@ -1,4 +1,5 @@
 import { upstreamBase } from '@/lib/gateway/client';
+import { stoppingAsked } from '@/lib/http/drain';
 import { logged } from '@/lib/log/request';
 import { sharedStore } from '@/lib/store/shared-store';
 
@@ -29,9 +30,12 @@ async function storeAnswers(): Promise<boolean> {
 /**
  * Readiness, for a load balancer deciding whether to send traffic: the upstream services of every
  * family and the shared store. `/api/health` stays liveness (the process answers), so that an
- * upstream outage takes the portal out of rotation without restarting it.
+ * upstream outage takes the portal out of rotation without restarting it. An instance told to stop
+ * (SIGTERM) says so first, so that the balancer sends it nothing more before it closes.
  */
-async function handle() {
+async function handle(request: Request) {
+  // Stopping: out of rotation at once, while the requests already sent are still answered.
+  if (stoppingAsked(request)) return Response.json({ status: 'stopping' }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
   const bases = [...new Set(['/sso/', '/transaction/', '/api/'].map((path) => upstreamBase(path)))];
   const [services, store] = await Promise.all([Promise.all(bases.map(servicesAnswer)), storeAnswers()]);
   const ready = services.every(Boolean) && store;
