@@ -8,6 +8,8 @@ import { AppShell } from '@/components/shell/AppShell';
 import type { Organisation } from '@/components/shell/Sidebar';
 import { searchChoices } from '@/lib/choices/load';
 import { callUpstream } from '@/lib/gateway/client';
+import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
+import { importantNotices } from '@/lib/notices/important';
 import { currentSession } from '@/lib/session/server';
 import { sessionView } from '@/lib/session/session';
 import { shellLinks } from '@/lib/shell/links';
@@ -18,7 +20,7 @@ import { REFUND_CALLS } from '@/lib/refunds/calls';
 
 /**
  * Signed-in pages: the session is checked here again (the proxy is not the security boundary); the
- * shell's data (organisation, partners, pending approvals) is fetched in parallel.
+ * shell's data (organisation, partners, pending approvals, important notices) is fetched in parallel.
  */
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   const session = await currentSession();
@@ -26,12 +28,13 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const partner = session.rank === 'PARTNER';
   const locale = await getLocale();
   // A partner's first customers for the switcher (the rest are searched as it types).
-  const [jar, customers, partners, approvals, switchable] = await Promise.all([
+  const [jar, customers, partners, approvals, switchable, notices] = await Promise.all([
     cookies(),
     partner ? null : customersOf(session),
     partner ? partnersOf(session) : null,
     session.menus.includes('reviewRefund') ? callUpstream(REFUND_CALLS.approvalCount, {}, session) : null,
     partner ? searchChoices(session, 'customers', {}, locale) : null,
+    importantNotices(session, languageOfTag(locale) ?? DEFAULT_LANGUAGE),
   ]);
   const customer = customers?.ok ? customers.data[0] : undefined;
   const partnerRow = partners?.ok ? partners.data[0] : undefined;
@@ -51,6 +54,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       links={shellLinks()}
       sidebarOpen={jar.get(SIDEBAR_COOKIE)?.value !== '0'}
       pendingApprovals={approvals?.ok ? (approvals.data[0]?.raCount ?? 0) : null}
+      importantNotices={notices}
     >
       {newerVersion && <AnnounceUpdate />}
       {children}

@@ -1,54 +1,50 @@
 'use client';
 
-import { App, Button, Modal } from 'antd';
-import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { App, Button } from 'antd';
+import { useTranslations } from 'next-intl';
+import { usePathname } from 'next/navigation';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { postJson } from '@/lib/client/api';
-import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { formatTimestamp14 } from '@/lib/format/date';
-import { DEFAULT_LANGUAGE, languageOfTag } from '@/lib/i18n/languages';
-import { NOTICE_DIALOG_KEY, NOTICES_CHANGED } from '@/lib/notices/codes';
+import { NOTICES_CHANGED, type ImportantNotice } from '@/lib/notices/codes';
 import text from '@/components/text/text.module.css';
+import styles from './important-notice.module.css';
 
-interface ImportantNotice {
-  id: number;
-  title: string;
-  body: string;
-  createdAt: string;
-}
+type Answer = 'later' | 'acknowledge';
 
 /**
- * Important notices the user has not acknowledged open as a dialog once after sign-in (spec
- * section 3, showWrs2NotifyDialog). "Later" closes it for this sign-in; "Acknowledge" tells the
- * services, so it never opens again, on any browser.
+ * Important notices the user has not acknowledged, before the page (spec section 3,
+ * showWrs2NotifyDialog), drawn by the server with the page (lib/notices/important.ts) so that it is
+ * never a late paint. "Remind me later" closes it for this sign-in; "Acknowledge" tells the services,
+ * so it never opens again, on any browser. Without JavaScript the two buttons post the form
+ * (app/api/notices/important) and the page comes back without it.
  */
-export function ImportantNoticeDialog({ userId }: { userId: number }) {
+export function ImportantNoticeDialog({ notices: first }: { notices: ImportantNotice[] }) {
   const t = useTranslations('notices');
-  const language = languageOfTag(useLocale()) ?? DEFAULT_LANGUAGE;
   const { message } = App.useApp();
-  const [notices, setNotices] = useState<ImportantNotice[]>([]);
+  const back = usePathname();
+  // The first answer's notices only: a later render of the layout (a refresh) opens none, and must not close these.
+  const [notices, setNotices] = useState(first);
   const [saving, setSaving] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const ids = useId();
   const notice = notices[0];
-  const mounted = useOpenedOnce(Boolean(notice));
 
-  useEffect(() => {
-    // Shown once per sign-in in this browser tab; the sign-in page clears the mark.
-    if (sessionStorage.getItem(NOTICE_DIALOG_KEY) === String(userId)) return;
-    let current = true;
-    void postJson<{ data: ImportantNotice[] }>('/api/gateway/noticeImportant', { input: { lang: language } }).then((result) => {
-      if (!current || !result.ok || result.data.data.length === 0) return;
-      sessionStorage.setItem(NOTICE_DIALOG_KEY, String(userId));
-      setNotices(result.data.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [userId, language]);
+  // Hydrated: the keyboard starts in the dialog, as antd's Modal does.
+  useEffect(() => panel.current?.focus(), [notice?.id]);
 
-  async function acknowledge() {
+  if (!notice) return null;
+
+  async function answer(kind: Answer) {
     if (!notice) return;
+    if (kind === 'later') {
+      setNotices([]);
+      // Not kept (the store away, the network): the next page opens it again, which loses nothing.
+      void postJson('/api/notices/important', { answer: 'later', id: notice.id });
+      return;
+    }
     setSaving(true);
-    const result = await postJson('/api/gateway/noticeAcknowledge', { input: { id: notice.id } });
+    const result = await postJson('/api/notices/important', { answer: 'acknowledge', id: notice.id });
     setSaving(false);
     if (!result.ok) {
       message.error(result.error.message ?? t('acknowledgeFailed'));
@@ -58,28 +54,52 @@ export function ImportantNoticeDialog({ userId }: { userId: number }) {
     setNotices((rest) => rest.slice(1));
   }
 
-  if (!mounted) return null;
+  // Escape is "later", as a Modal's close; Tab stays within the dialog while it is open.
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') return void answer('later');
+    if (event.key !== 'Tab') return;
+    const focusable = [...(panel.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? [])];
+    const [firstButton, lastButton] = [focusable[0], focusable.at(-1)];
+    if (event.shiftKey && (document.activeElement === firstButton || document.activeElement === panel.current)) {
+      event.preventDefault();
+      lastButton?.focus();
+    } else if (!event.shiftKey && document.activeElement === lastButton) {
+      event.preventDefault();
+      firstButton?.focus();
+    }
+  }
+
   return (
-    <Modal
-      open={Boolean(notice)}
-      title={notice?.title}
-      onCancel={() => setNotices([])}
-      maskClosable={false}
-      footer={[
-        <Button key="later" onClick={() => setNotices([])}>
-          {t('later')}
-        </Button>,
-        <Button key="acknowledge" type="primary" loading={saving} onClick={() => void acknowledge()}>
-          {t('acknowledge')}
-        </Button>,
-      ]}
-    >
-      {notice && (
-        <>
+    <div className={styles.mask}>
+      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-body`} tabIndex={-1} className={styles.panel} onKeyDown={onKeyDown}>
+        <form
+          method="post"
+          action="/api/notices/important"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            void answer(submitter?.value === 'later' ? 'later' : 'acknowledge');
+          }}
+        >
+          <input type="hidden" name="id" value={notice.id} />
+          <input type="hidden" name="back" value={back} />
+          <h2 id={`${ids}-title`} className={styles.title}>
+            {notice.title}
+          </h2>
           <p className={`${text.paragraph} ${text.secondary}`}>{t('importantIntro', { date: formatTimestamp14(notice.createdAt) })}</p>
-          <p className={`${text.paragraph} ${text.preLine}`}>{notice.body}</p>
-        </>
-      )}
-    </Modal>
+          <p id={`${ids}-body`} className={`${text.paragraph} ${text.preLine}`}>
+            {notice.body}
+          </p>
+          <div className={styles.footer}>
+            <Button htmlType="submit" name="answer" value="later">
+              {t('later')}
+            </Button>
+            <Button type="primary" htmlType="submit" name="answer" value="acknowledge" loading={saving}>
+              {t('acknowledge')}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/i18n/LanguageSwitch';
 import { ImportantNoticeDialog } from '@/components/notices/ImportantNoticeDialog';
+import type { ImportantNotice } from '@/lib/notices/codes';
 import { NoticeBell } from '@/components/notices/NoticeBell';
 import { postJson } from '@/lib/client/api';
 import { signOut, USER_KEY } from '@/lib/client/sign-out';
@@ -52,11 +53,13 @@ interface Props {
   links: ShellLinks;
   sidebarOpen: boolean;
   pendingApprovals: number | null;
+  /** Important notices to open before the page (lib/notices/important.ts): once per sign-in. */
+  importantNotices: ImportantNotice[];
   children: ReactNode;
 }
 
 /** The frame of every signed-in page: top bar, sidebar, tabs, content, footer. */
-export function AppShell({ session, organisation, customers, customerScreens, links, sidebarOpen, pendingApprovals: initialApprovals, children }: Props) {
+export function AppShell({ session, organisation, customers, customerScreens, links, sidebarOpen, pendingApprovals: initialApprovals, importantNotices, children }: Props) {
   const t = useTranslations();
   const locale = useLocale();
   const pathname = usePathname();
@@ -174,7 +177,8 @@ export function AppShell({ session, organisation, customers, customerScreens, li
       </Layout>
       {dialog === 'profile' && <ProfileDialog account={session.account} onClose={closeDialog} />}
       {dialog === 'twoStep' && <TwoStepDialog onClose={closeDialog} />}
-      {noticesShown && <ImportantNoticeDialog userId={session.userId} />}
+      {/* Mounted with the shell: a refresh's layout, which no longer opens it, leaves one being read open. */}
+      {noticesShown && <ImportantNoticeDialog notices={importantNotices} />}
       {passwordMounted && <ChangePasswordDialog open={dialog === 'password'} roleId={session.roleId} pwdFlag={session.pwdFlag} onClose={closeDialog} />}
     </Layout>
   );

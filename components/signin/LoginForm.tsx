@@ -4,7 +4,6 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { postJson } from '@/lib/client/api';
 import { passkeyMessage, withPasskey } from '@/lib/client/passkey';
-import { NOTICE_DIALOG_KEY } from '@/lib/notices/codes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { ReloadIcon } from './ReloadIcon';
 import { SecondStepForm, type SignedIn } from './SecondStepForm';
@@ -56,9 +55,6 @@ export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice
   const [signedIn, setSignedIn] = useState<SignedIn>();
   const router = useRouter();
   const usesRemembered = passwordRemembered && account === rememberedAccount;
-
-  // A new sign-in shows an important notice not yet acknowledged again (components/notices/ImportantNoticeDialog.tsx).
-  useEffect(() => sessionStorage.removeItem(NOTICE_DIALOG_KEY), []);
 
   useEffect(() => {
     if (!passing) return;

@@ -12,6 +12,9 @@ export const BODY_LIMITS = { form: 8 * 1024, gateway: 32 * 1024, multipartOverhe
 
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
+/** Whether the body is an HTML form's (a page working without JavaScript posts one). */
+export const isFormPost = (request: NextRequest) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers.get('content-type') ?? '');
+
 /**
  * The body's bytes, or null once it passes `maxBytes`: a declared length over it is refused before
  * reading, and a chunked body is read no further than the limit (a huge body costs nothing).
@@ -54,6 +57,22 @@ export async function readJson<S extends z.ZodType>(
     return { refused: failure(request, { code: 'INVALID_INPUT' }) };
   }
   const parsed = schema.safeParse(json);
+  return parsed.success ? { data: parsed.data } : { refused: invalidInput(request, parsed.error.issues) };
+}
+
+/**
+ * A route handler's HTML form body, checked as readJson checks JSON: at most `maxBytes` (else 413),
+ * of the schema's shape (else 400), each field's text as the form sent it.
+ */
+export async function readForm<S extends z.ZodType>(
+  request: NextRequest,
+  schema: S,
+  maxBytes: number = BODY_LIMITS.form,
+): Promise<{ data: z.output<S>; refused?: undefined } | { data?: undefined; refused: NextResponse }> {
+  if (!isFormPost(request)) return { refused: failure(request, { code: 'INVALID_INPUT' }) };
+  const text = (await readCappedBytes(request, maxBytes))?.toString('utf8') ?? null;
+  if (text === null) return { refused: failure(request, { code: 'PAYLOAD_TOO_LARGE', params: { kilobytes: Math.floor(maxBytes / 1024) } }) };
+  const parsed = schema.safeParse(Object.fromEntries(new URLSearchParams(text)));
   return parsed.success ? { data: parsed.data } : { refused: invalidInput(request, parsed.error.issues) };
 }
 

@@ -9,12 +9,13 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 /** The list's read filter. */
 export const NOTICE_STATES = ['UNREAD', 'READ'] as const;
 
-/**
- * The spec's browser-stored item (section 3): here it holds the user id whose important notice was
- * already shown in this browser tab's sign-in, so the dialog opens once per sign-in; whether the
- * user acknowledged it is kept by the services, so that holds on every browser.
- */
-export const NOTICE_DIALOG_KEY = 'showWrs2NotifyDialog';
-
 /** The browser event after which the top bar's unread count is read again. */
 export const NOTICES_CHANGED = 'portal:notices';
+
+/** An important notice as its dialog shows it (lib/notices/important.ts). */
+export interface ImportantNotice {
+  id: number;
+  title: string;
+  body: string;
+  createdAt: string;
+}

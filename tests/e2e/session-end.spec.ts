@@ -18,7 +18,7 @@ async function signedInThenRevoked(browser: Browser, account: string, path: stri
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/, { timeout: 30_000 });
   await page.goto(path);
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(NAME);
-  // The shell's own first calls (the notices' count, an important notice) are made once the page is
+  // The shell's own first calls (the notices' count) are made once the page is
   // idle: ended after them, the session is noticed first by the action each test makes.
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));

@@ -58,6 +58,8 @@ const ROUTES: [string, string, number][] = [
   ['/api/refunds/find', 'application/json', BODY_LIMITS.form],
   ['/api/refunds/cancel', 'application/json', BODY_LIMITS.form],
   ['/api/refunds/decide', 'application/json', BODY_LIMITS.form],
+  ['/api/notices/important', 'application/json', BODY_LIMITS.form],
+  ['/api/notices/important', 'application/x-www-form-urlencoded', BODY_LIMITS.form],
   ['/api/gateway/customerInfo', 'application/json', BODY_LIMITS.gateway],
   // The second factor's (issue 26); the second step itself refuses before reading without its pending cookie.
   ['/api/auth/passkey', 'application/json', BODY_LIMITS.form],

@@ -28,6 +28,7 @@ import { POST as batchRefunds } from '@/app/api/refunds/batch/route';
 import { GET as batchTemplate } from '@/app/api/refunds/batch/template/route';
 import { POST as cancelRefund } from '@/app/api/refunds/cancel/route';
 import { POST as decideRefunds } from '@/app/api/refunds/decide/route';
+import { POST as importantNotice } from '@/app/api/notices/important/route';
 import { POST as findRefundable } from '@/app/api/refunds/find/route';
 import { POST as requestRefund } from '@/app/api/refunds/route';
 import { GET as dashboardPdf } from '@/app/pdf-download-dashboard/route';
@@ -68,6 +69,7 @@ const ROUTES: [RegExp, Handler, string[]][] = [
   [/^\/api\/health$/, health as Handler, []],
   [/^\/api\/health\/ready$/, readiness as Handler, []],
   [/^\/api\/metrics$/, metricsRoute as Handler, []],
+  [/^\/api\/notices\/important$/, importantNotice as Handler, []],
   [/^\/api\/refunds$/, requestRefund as Handler, []],
   [/^\/api\/refunds\/find$/, findRefundable as Handler, []],
   [/^\/api\/refunds\/cancel$/, cancelRefund as Handler, []],
@@ -154,7 +156,8 @@ export class Browser {
     const response = await handler(this.rawRequest(method, path, body, headers), { params: Promise.resolve(params) });
     this.keep(response);
     const text = await response.text();
-    return { status: response.status, body: JSON.parse(text) as Answer['body'], headers: response.headers, text };
+    // A redirect (an HTML form's answer) has no body.
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer['body'], headers: response.headers, text };
   }
 
   /** POSTs a multipart form (a file upload), encoded as a browser encodes it. */

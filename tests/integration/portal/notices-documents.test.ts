@@ -131,3 +131,49 @@ describe('notifications through the portal', () => {
     expect(await important()).toEqual([]);
   });
 });
+
+describe("the important notice's answers", () => {
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+  let checker: Browser;
+  const publish = async (title: string) => {
+    const answer = await fetch(`${upstream.url}/dev/notices/publish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'checker@demo.test', kind: 'NOTICE', important: true, title: { en: title, zhTW: title, zhCN: title }, body: { en: 'Body', zhTW: '內容', zhCN: '内容' } }),
+    });
+    return ((await answer.json()) as { id: number }).id;
+  };
+  const unacknowledged = async () => ((await checker.call('POST', '/api/gateway/noticeImportant', { input: { lang: 'en' } })).body.data as { data: { id: number }[] }).data.map((n) => n.id);
+  beforeAll(async () => {
+    checker = new Browser();
+    await checker.signIn('checker@demo.test');
+  });
+
+  it('"Later" leaves the notice unacknowledged with the services', async () => {
+    const id = await publish('Later test');
+    const later = await checker.call('POST', '/api/notices/important', { answer: 'later', id });
+    expect(later.body).toEqual({ ok: true, data: {} });
+    expect(await unacknowledged()).toContain(id);
+  });
+
+  it('without JavaScript, acknowledges from the form and sends the page back, only to a path of the portal', async () => {
+    const id = await publish('Form test');
+    const outside = await checker.send('POST', '/api/notices/important', `answer=acknowledge&id=${id}&back=${encodeURIComponent('//evil.example/x')}`, FORM);
+    expect(outside.status).toBe(400);
+    expect(await unacknowledged()).toContain(id);
+    const acknowledged = await checker.send('POST', '/api/notices/important', `answer=acknowledge&id=${id}&back=${encodeURIComponent('/merchant/stores')}`, FORM);
+    expect({ status: acknowledged.status, location: acknowledged.headers.get('location') }).toEqual({ status: 303, location: '/merchant/stores' });
+    expect(await unacknowledged()).not.toContain(id);
+  });
+
+  it('refuses another site\'s form, and tells a script the services refused a notice that is not important', async () => {
+    const id = await publish('Cross-site test');
+    const crossed = await checker.send('POST', '/api/notices/important', `answer=acknowledge&id=${id}`, { ...FORM, origin: 'https://evil.example' });
+    expect(crossed.status).toBe(403);
+    expect(await unacknowledged()).toContain(id);
+    const [plain] = await upstream.db.query<{ id: number }>("SELECT id::int AS id FROM notifications WHERE NOT important ORDER BY id LIMIT 1");
+    const refused = await checker.call('POST', '/api/notices/important', { answer: 'acknowledge', id: plain?.id });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.body).toMatchObject({ ok: false });
+  });
+});
