@@ -40,11 +40,11 @@ export function ImportantNoticeDialog({ notices: first }: { notices: ImportantNo
     if (kind === 'later') {
       setNotices([]);
       // Not kept (the store away, the network): the next page opens it again, which loses nothing.
-      void postJson('/api/notices/important', { answer: 'later', id: notice.id });
+      void postJson('/api/notices/important', { answer: 'later', notice: notice.id });
       return;
     }
     setSaving(true);
-    const result = await postJson('/api/notices/important', { answer: 'acknowledge', id: notice.id });
+    const result = await postJson('/api/notices/important', { answer: 'acknowledge', notice: notice.id });
     setSaving(false);
     if (!result.ok) {
       message.error(result.error.message ?? t('acknowledgeFailed'));
@@ -81,7 +81,7 @@ export function ImportantNoticeDialog({ notices: first }: { notices: ImportantNo
             void answer(submitter?.value === 'later' ? 'later' : 'acknowledge');
           }}
         >
-          <input type="hidden" name="id" value={notice.id} />
+          <input type="hidden" name="notice" value={notice.id} />
           <input type="hidden" name="back" value={back} />
           <h2 id={`${ids}-title`} className={styles.title}>
             {notice.title}

@@ -151,28 +151,28 @@ describe("the important notice's answers", () => {
 
   it('"Later" leaves the notice unacknowledged with the services', async () => {
     const id = await publish('Later test');
-    const later = await checker.call('POST', '/api/notices/important', { answer: 'later', id });
+    const later = await checker.call('POST', '/api/notices/important', { answer: 'later', notice: id });
     expect(later.body).toEqual({ ok: true, data: {} });
     expect(await unacknowledged()).toContain(id);
   });
 
   it('without JavaScript, acknowledges from the form and sends the page back, only to a path of the portal', async () => {
     const id = await publish('Form test');
-    const outside = await checker.send('POST', '/api/notices/important', `answer=acknowledge&id=${id}&back=${encodeURIComponent('//evil.example/x')}`, FORM);
+    const outside = await checker.send('POST', '/api/notices/important', `answer=acknowledge&notice=${id}&back=${encodeURIComponent('//evil.example/x')}`, FORM);
     expect(outside.status).toBe(400);
     expect(await unacknowledged()).toContain(id);
-    const acknowledged = await checker.send('POST', '/api/notices/important', `answer=acknowledge&id=${id}&back=${encodeURIComponent('/merchant/stores')}`, FORM);
+    const acknowledged = await checker.send('POST', '/api/notices/important', `answer=acknowledge&notice=${id}&back=${encodeURIComponent('/merchant/stores')}`, FORM);
     expect({ status: acknowledged.status, location: acknowledged.headers.get('location') }).toEqual({ status: 303, location: '/merchant/stores' });
     expect(await unacknowledged()).not.toContain(id);
   });
 
   it('refuses another site\'s form, and tells a script the services refused a notice that is not important', async () => {
     const id = await publish('Cross-site test');
-    const crossed = await checker.send('POST', '/api/notices/important', `answer=acknowledge&id=${id}`, { ...FORM, origin: 'https://evil.example' });
+    const crossed = await checker.send('POST', '/api/notices/important', `answer=acknowledge&notice=${id}`, { ...FORM, origin: 'https://evil.example' });
     expect(crossed.status).toBe(403);
     expect(await unacknowledged()).toContain(id);
     const [plain] = await upstream.db.query<{ id: number }>("SELECT id::int AS id FROM notifications WHERE NOT important ORDER BY id LIMIT 1");
-    const refused = await checker.call('POST', '/api/notices/important', { answer: 'acknowledge', id: plain?.id });
+    const refused = await checker.call('POST', '/api/notices/important', { answer: 'acknowledge', notice: plain?.id });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.body).toMatchObject({ ok: false });
   });

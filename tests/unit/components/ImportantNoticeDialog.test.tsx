@@ -41,7 +41,7 @@ describe('the important notice', () => {
     const form = dialog.querySelector('form');
     expect(form).toHaveAttribute('action', '/api/notices/important');
     expect(form).toHaveAttribute('method', 'post');
-    expect(Object.fromEntries(new FormData(form as HTMLFormElement))).toEqual({ id: '7', back: '/merchant/stores' });
+    expect(Object.fromEntries(new FormData(form as HTMLFormElement))).toEqual({ notice: '7', back: '/merchant/stores' });
     expect(screen.getByRole('button', { name: 'Remind me later' })).toHaveAttribute('value', 'later');
   });
 
@@ -60,7 +60,7 @@ describe('the important notice', () => {
     expect(changed).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent).toEqual([{ answer: 'acknowledge', id: 7 }, { answer: 'acknowledge', id: 7 }, { answer: 'acknowledge', id: 9 }]);
+    expect(sent).toEqual([{ answer: 'acknowledge', notice: 7 }, { answer: 'acknowledge', notice: 7 }, { answer: 'acknowledge', notice: 9 }]);
     window.removeEventListener(NOTICES_CHANGED, changed);
   });
 
@@ -76,6 +76,6 @@ describe('the important notice', () => {
     expect(acknowledge).toHaveFocus();
     act(() => void fireEvent.keyDown(acknowledge, { key: 'Escape' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(sent).toEqual([{ answer: 'later', id: 7 }]));
+    await waitFor(() => expect(sent).toEqual([{ answer: 'later', notice: 7 }]));
   });
 });

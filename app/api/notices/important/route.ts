@@ -11,7 +11,8 @@ import { answerLater } from '@/lib/notices/important';
 
 const schema = z.object({
   answer: z.enum(['later', 'acknowledge']),
-  id: z.coerce.number().int().positive(),
+  // Not `id`: a form's field of that name hides the form's own id property from scripts.
+  notice: z.coerce.number().int().positive(),
   // Where a form post goes back to: a path of this portal only.
   back: z.string().max(2048).regex(/^\/(?![/\\])[^\s\\]*$/).optional(),
 });
@@ -28,11 +29,11 @@ async function handle(request: NextRequest) {
   const form = isFormPost(request);
   const parsed = form ? await readForm(request, schema) : await readJson(request, schema);
   if (parsed.refused) return parsed.refused;
-  const { answer, id, back } = parsed.data;
+  const { answer, notice, back } = parsed.data;
   if (answer === 'later') {
     await answerLater(session);
   } else {
-    const done = await callUpstream(NOTICE_CALLS.noticeAcknowledge, { id }, session);
+    const done = await callUpstream(NOTICE_CALLS.noticeAcknowledge, { id: notice }, session);
     // A form's page comes back with the dialog still open: the notice was not acknowledged.
     if (!done.ok && !form) return upstreamError(request, done.error);
   }
