@@ -117,10 +117,11 @@ function drainState() {
 /**
  * Next.js closes its port at SIGTERM at once. Behind a balancer that is a lost request: one the
  * balancer had just sent waits in the port's backlog and is reset, and a POST is not retried (two
- * clean runs of the fleet's SIGTERM test saw a 502). So the instance first answers readiness checks "stopping" (503) while
- * it goes on serving, until every checker that was asking has heard it DRAIN_CHECKS times and
- * SETTLE_MS more have passed (or DRAIN_MAX_MS), then closes its port and ends once the requests in
- * flight are answered. Ctrl-C (SIGINT), and a SIGTERM that no checker was asking, close at once.
+ * clean runs of the fleet's SIGTERM test saw a 502). So the instance first answers readiness
+ * checks "stopping" (503) while it goes on serving, until every checker that was asking has heard
+ * it DRAIN_CHECKS times and SETTLE_MS more have passed (or DRAIN_MAX_MS), then closes its port and
+ * ends once the requests in flight are answered. Ctrl-C (SIGINT), and a SIGTERM that no checker
+ * was asking, close at once.
  */
 function drainThenClose() {
   const drain = drainState();

@@ -6,11 +6,9 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { postJson } from '@/lib/client/api';
 import { formatTimestamp14 } from '@/lib/format/date';
-import { NOTICES_CHANGED, type ImportantNotice } from '@/lib/notices/codes';
+import { NOTICES_CHANGED, type ImportantNotice, type NoticeAnswer } from '@/lib/notices/codes';
 import text from '@/components/text/text.module.css';
 import styles from './important-notice.module.css';
-
-type Answer = 'later' | 'acknowledge';
 
 /**
  * Important notices the user has not acknowledged, before the page (spec section 3,
@@ -35,7 +33,7 @@ export function ImportantNoticeDialog({ notices: first }: { notices: ImportantNo
 
   if (!notice) return null;
 
-  async function answer(kind: Answer) {
+  async function answer(kind: NoticeAnswer) {
     if (!notice) return;
     if (kind === 'later') {
       setNotices([]);

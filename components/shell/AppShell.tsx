@@ -53,7 +53,7 @@ interface Props {
   links: ShellLinks;
   sidebarOpen: boolean;
   pendingApprovals: number | null;
-  /** Important notices to open before the page (lib/notices/important.ts): once per sign-in. */
+  /** Important notices to open before the page (lib/notices/important.ts): until answered in this sign-in. */
   importantNotices: ImportantNotice[];
   children: ReactNode;
 }

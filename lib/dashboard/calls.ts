@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { SUMMARY_CATEGORIES } from '../domain/transaction-types';
 import { calls, define, money, userid } from '../gateway/define';
 
-
 const dayFigure = z.looseObject({ day: z.string().regex(/^\d{8}$/), count: z.number().int(), amount: money });
 /** The dashboard calls' shared input: an optional customer and span (default the last seven days). */
 const dashboardInput = z.object({ customer_no: z.string().max(30).optional(), gmtPaymentFrom: z.string().regex(/^\d{14}$/).optional(), gmtPaymentTo: z.string().regex(/^\d{14}$/).optional() });

@@ -38,42 +38,45 @@ export async function readCappedBytes(request: NextRequest, maxBytes: number): P
   return Buffer.concat(chunks);
 }
 
+type Checked<S extends z.ZodType> = { data: z.output<S>; refused?: undefined } | { data?: undefined; refused: NextResponse };
+
+/** JSON's value, or null when the text is not JSON. */
+function decodeJson(text: string): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What readJson and readForm share: the content type (else 400), at most `maxBytes` (else 413),
+ * decoded (else 400) and of the schema's shape (else 400).
+ */
+async function readChecked<S extends z.ZodType>(request: NextRequest, schema: S, maxBytes: number, typed: boolean, decode: (text: string) => { value: unknown } | null): Promise<Checked<S>> {
+  if (!typed) return { refused: failure(request, { code: 'INVALID_INPUT' }) };
+  const text = (await readCappedBytes(request, maxBytes))?.toString('utf8') ?? null;
+  if (text === null) return { refused: failure(request, { code: 'PAYLOAD_TOO_LARGE', params: { kilobytes: Math.floor(maxBytes / 1024) } }) };
+  const decoded = decode(text);
+  if (!decoded) return { refused: failure(request, { code: 'INVALID_INPUT' }) };
+  const parsed = schema.safeParse(decoded.value);
+  return parsed.success ? { data: parsed.data } : { refused: invalidInput(request, parsed.error.issues) };
+}
+
 /**
  * A route handler's JSON body, checked: JSON by its content type, at most `maxBytes` (else 413), well
  * formed and of the schema's shape (else 400). Answers the data, or the translated refusal to send.
  */
-export async function readJson<S extends z.ZodType>(
-  request: NextRequest,
-  schema: S,
-  maxBytes: number = BODY_LIMITS.form,
-): Promise<{ data: z.output<S>; refused?: undefined } | { data?: undefined; refused: NextResponse }> {
-  if (!isJson(request.headers.get('content-type'))) return { refused: failure(request, { code: 'INVALID_INPUT' }) };
-  const text = (await readCappedBytes(request, maxBytes))?.toString('utf8') ?? null;
-  if (text === null) return { refused: failure(request, { code: 'PAYLOAD_TOO_LARGE', params: { kilobytes: Math.floor(maxBytes / 1024) } }) };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { refused: failure(request, { code: 'INVALID_INPUT' }) };
-  }
-  const parsed = schema.safeParse(json);
-  return parsed.success ? { data: parsed.data } : { refused: invalidInput(request, parsed.error.issues) };
+export function readJson<S extends z.ZodType>(request: NextRequest, schema: S, maxBytes: number = BODY_LIMITS.form): Promise<Checked<S>> {
+  return readChecked(request, schema, maxBytes, isJson(request.headers.get('content-type')), decodeJson);
 }
 
 /**
  * A route handler's HTML form body, checked as readJson checks JSON: at most `maxBytes` (else 413),
  * of the schema's shape (else 400), each field's text as the form sent it.
  */
-export async function readForm<S extends z.ZodType>(
-  request: NextRequest,
-  schema: S,
-  maxBytes: number = BODY_LIMITS.form,
-): Promise<{ data: z.output<S>; refused?: undefined } | { data?: undefined; refused: NextResponse }> {
-  if (!isFormPost(request)) return { refused: failure(request, { code: 'INVALID_INPUT' }) };
-  const text = (await readCappedBytes(request, maxBytes))?.toString('utf8') ?? null;
-  if (text === null) return { refused: failure(request, { code: 'PAYLOAD_TOO_LARGE', params: { kilobytes: Math.floor(maxBytes / 1024) } }) };
-  const parsed = schema.safeParse(Object.fromEntries(new URLSearchParams(text)));
-  return parsed.success ? { data: parsed.data } : { refused: invalidInput(request, parsed.error.issues) };
+export function readForm<S extends z.ZodType>(request: NextRequest, schema: S, maxBytes: number = BODY_LIMITS.form): Promise<Checked<S>> {
+  return readChecked(request, schema, maxBytes, isFormPost(request), (text) => ({ value: Object.fromEntries(new URLSearchParams(text)) }));
 }
 
 /**

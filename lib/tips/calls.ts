@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { PAYMENT_TYPES } from '../domain/transaction-types';
-import { calls, define, money } from '../gateway/define';
+import { calls, define, money, userid } from '../gateway/define';
 
 const count = z.number().int().min(0);
 /** Percentages and percentage points travel as decimal text, like amounts. */
@@ -63,6 +63,6 @@ export const TIP_CALLS = calls({
     // `more`: the silent stores and terminals beyond the ones shown (TIP_RULES.silentShown).
     answer: z.looseObject({ day: isoDay, data: z.array(tipSchema), more: z.object({ SILENT_STORE: count, SILENT_TERMINAL: count }) }),
     menus: ['smartTips'],
-    inject: (session) => ({ userid: session.userId }),
+    inject: userid,
   }),
 });

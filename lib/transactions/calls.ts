@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { DEFAULT_TRANS_TYPES } from '../domain/transaction-types';
 import { calls, define, list, money, page, userid } from '../gateway/define';
 
-
 /** The realtime query's filters and sort (spec section 3), shared by the list and its export. */
 const realtimeFilters = {
   sort: z.string().max(30).optional(),

@@ -32,6 +32,13 @@ afterAll(async () => {
 const gatewayCall = (base: string, cookie: string, localAddress = '127.0.0.1') =>
   raw(base, 'POST', '/api/gateway/customerInfo', { localAddress, headers: { 'content-type': 'application/json', origin: new URL(base).origin, cookie }, body: '{"input":{}}' });
 
+/** Reads until `done` holds of what it read, or `ms` pass; answers the last reading. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, every = 100): Promise<T> {
+  let value = await read();
+  for (const end = Date.now() + ms; Date.now() < end && !done(value); await new Promise((resolve) => setTimeout(resolve, every))) value = await read();
+  return value;
+}
+
 /**
  * Keeps each sender busy, one request after another, while instance `index` is stopped by the
  * signal and started again; answers every request's status (or its connection error's code).
@@ -123,15 +130,14 @@ describe('the fleet', () => {
   it('takes an instance told to stop out of rotation first: its readiness says so while it still serves, then it ends', async () => {
     const [instance, url] = [fleet.instances[1], fleet.instanceUrls[1] as string];
     const ended = instance?.stop('SIGTERM');
-    let ready = await raw(url, 'GET', '/api/health/ready');
-    for (const end = Date.now() + 3_000; Date.now() < end && ready.status === 200; await new Promise((resolve) => setTimeout(resolve, 50))) ready = await raw(url, 'GET', '/api/health/ready');
+    const ready = await until(() => raw(url, 'GET', '/api/health/ready'), (answer) => answer.status !== 200, 3_000, 50);
     expect({ status: ready.status, body: JSON.parse(ready.text) }).toEqual({ status: 503, body: { status: 'stopping' } });
     expect((await raw(url, 'GET', '/login')).status).toBe(200);
     await ended;
     await expect(raw(url, 'GET', '/login')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     await instance?.start();
-    for (const end = Date.now() + 30_000; Date.now() < end && ready.status !== 200; await new Promise((resolve) => setTimeout(resolve, 250))) ready = await raw(url, 'GET', '/api/health/ready').catch(() => ready);
-    expect(ready.status).toBe(200);
+    const back = await until(() => raw(url, 'GET', '/api/health/ready').then((answer) => answer.status, () => 0), (status) => status === 200, 30_000, 250);
+    expect(back).toBe(200);
   }, 60_000);
 
   it('refuses what needs Redis while it is away, translated, with nobody signed out, and recovers by itself', async () => {
@@ -151,8 +157,7 @@ describe('the fleet', () => {
     } finally {
       await fleet.redis.start();
     }
-    let back = 0;
-    for (const end = Date.now() + 15_000; Date.now() < end && back !== 200; await new Promise((resolve) => setTimeout(resolve, 250))) back = (await gatewayCall(fleet.url, cookie, '127.0.0.17')).status;
+    const back = await until(async () => (await gatewayCall(fleet.url, cookie, '127.0.0.17')).status, (status) => status === 200, 15_000, 250);
     expect(back).toBe(200);
   }, 60_000);
 

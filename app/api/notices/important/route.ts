@@ -7,10 +7,11 @@ import { redirectTo } from '@/lib/http/redirect';
 import { success, upstreamError } from '@/lib/http/respond';
 import { logged } from '@/lib/log/request';
 import { NOTICE_CALLS } from '@/lib/notices/calls';
+import { NOTICE_ANSWERS } from '@/lib/notices/codes';
 import { answerLater } from '@/lib/notices/important';
 
 const schema = z.object({
-  answer: z.enum(['later', 'acknowledge']),
+  answer: z.enum(NOTICE_ANSWERS),
   // Not `id`: a form's field of that name hides the form's own id property from scripts.
   notice: z.coerce.number().int().positive(),
   // Where a form post goes back to: a path of this portal only.
