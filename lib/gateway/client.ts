@@ -13,6 +13,7 @@ import { PAYLOAD_KEY_ID_HEADER, payloadKeyId, sealPayload } from '../wire/envelo
 import { upstreamFailure, type GatewayError } from './errors';
 import type { Call, CallAnswer, CallDefinition, CallInput } from './define';
 import { endSessionIfDead } from './session-end';
+import { exchange, type Exchanged, type OutgoingCall } from './transport';
 import { isNewerVersion } from './version';
 
 export const TOKEN_HEADER = 'x-eftpay-token';
@@ -145,17 +146,10 @@ export async function logCall<T extends GatewayResult<unknown>>(name: string, se
 }
 
 /**
- * Sends one call: the partner variant's path, the sealed input, the token, the request id and the
- * user's address. The answer's status and body are the caller's to read; a call that got no
- * answer is a failure already.
+ * One call as the services take it: the partner variant's path, the sealed input, the token, the
+ * request id and the user's address.
  */
-export async function sendCall(
-  definition: CallDefinition,
-  payload: Record<string, unknown>,
-  session: SessionData | null,
-  requestId: string | undefined,
-  { address: knownAddress, signal, accept = 'application/json' }: { address?: string; signal: AbortSignal; accept?: string },
-): Promise<{ ok: true; response: Response; newerVersion: boolean } | { ok: false; error: GatewayError; newerVersion: false }> {
+async function outgoingCall(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, requestId: string | undefined, knownAddress: string | undefined, accept: string): Promise<OutgoingCall> {
   const path = definition.partnerVariant && session?.rank === 'PARTNER' ? `${definition.path}${PARTNER_SUFFIX}` : definition.path;
   const key = process.env.PAYLOAD_KEY ?? '';
   const en = sealPayload(payload, key);
@@ -171,39 +165,63 @@ export async function sendCall(
   // The services record the user's address in the activity log, not the portal's.
   const address = knownAddress ?? (await callerAddress());
   if (address) headers['x-forwarded-for'] = address;
+  return { url, method: definition.method, headers, body: definition.method === 'POST' ? JSON.stringify({ en }) : undefined };
+}
 
+/** A call that got no answer: timed out (the signal's reason) or unreachable, logged once. */
+function noAnswer(error: unknown, definition: CallDefinition, requestId: string | undefined): { ok: false; error: GatewayError; newerVersion: false } {
+  // By name, not instanceof: an abort's reason is a DOMException, which is not an Error in every realm.
+  const name = (error as { name?: unknown } | null)?.name;
+  const timedOut = name === 'TimeoutError' || name === 'AbortError';
+  portalLog().warn({ requestId, path: definition.path, fault: timedOut ? 'timeout' : 'unreachable' }, 'upstream call failed');
+  return { ok: false, error: { code: timedOut ? 'TIMEOUT' : 'NO_RESPONSE' }, newerVersion: false };
+}
+
+/**
+ * Opens a call whose answer is read as it arrives (a streamed export): the caller reads the
+ * response's status and body. A call that got no answer is a failure already.
+ */
+export async function openCall(
+  definition: CallDefinition,
+  payload: Record<string, unknown>,
+  session: SessionData | null,
+  requestId: string | undefined,
+  { signal, accept }: { signal: AbortSignal; accept: string },
+): Promise<{ ok: true; response: Response; newerVersion: boolean } | { ok: false; error: GatewayError; newerVersion: false }> {
+  const { url, method, headers, body } = await outgoingCall(definition, payload, session, requestId, undefined, accept);
   try {
-    // Node's fetch is undici with a keep-alive connection pool per origin.
-    const response = await fetch(url, { method: definition.method, headers, body: definition.method === 'POST' ? JSON.stringify({ en }) : undefined, signal, redirect: 'error' });
+    const response = await fetch(url, { method, headers, body, signal, redirect: 'error' });
     return { ok: true, response, newerVersion: isNewerVersion(response.headers.get(VERSION_HEADER)) };
   } catch (error) {
-    // By name, not instanceof: fetch rejects with a DOMException, which is not an Error in every realm.
-    const name = (error as { name?: unknown } | null)?.name;
-    const timedOut = name === 'TimeoutError' || name === 'AbortError';
-    portalLog().warn({ requestId, path: definition.path, fault: timedOut ? 'timeout' : 'unreachable' }, 'upstream call failed');
-    return { ok: false, error: { code: timedOut ? 'TIMEOUT' : 'NO_RESPONSE' }, newerVersion: false };
+    return noAnswer(error, definition, requestId);
   }
 }
 
-/** The answer's body as JSON, or undefined when it is not. */
-export async function jsonBody(response: Response): Promise<unknown> {
+/** An answer's body as JSON, or undefined when it is not. */
+export function parseJson(body: Buffer | string): unknown {
   try {
-    return await response.json();
+    return JSON.parse(body.toString());
   } catch {
     return undefined;
   }
 }
 
 async function send<C extends Call>(definition: CallDefinition, payload: Record<string, unknown>, session: SessionData | null, requestId: string | undefined, address?: string): Promise<GatewayResult<CallAnswer<C>>> {
-  const sent = await sendCall(definition, payload, session, requestId, { address, signal: AbortSignal.timeout(timeoutMs(definition)) });
-  if (!sent.ok) return sent;
-  const { response, newerVersion } = sent;
-  const body = await jsonBody(response);
-  if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, body), newerVersion };
-  const answer = definition.answer.safeParse(body);
-  if (!answer.success) {
+  const outgoing = await outgoingCall(definition, payload, session, requestId, address, 'application/json');
+  let answer: Exchanged;
+  try {
+    answer = await exchange(outgoing, AbortSignal.timeout(timeoutMs(definition)));
+  } catch (error) {
+    return noAnswer(error, definition, requestId);
+  }
+  const version = answer.headers[VERSION_HEADER];
+  const newerVersion = isNewerVersion(typeof version === 'string' ? version : null);
+  const body = parseJson(answer.body);
+  if (answer.status !== 200) return { ok: false, error: upstreamFailure(answer.status, body), newerVersion };
+  const parsed = definition.answer.safeParse(body);
+  if (!parsed.success) {
     portalLog().warn({ requestId, path: definition.path, fault: 'unexpected answer shape' }, 'upstream call failed');
     return { ok: false, error: { code: 'INVALID_ANSWER', status: 200 }, newerVersion };
   }
-  return { ok: true, data: answer.data as CallAnswer<C>, newerVersion };
+  return { ok: true, data: parsed.data as CallAnswer<C>, newerVersion };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { SessionData } from '../session/session';
 import { portalLog } from '../log/logger';
-import { jsonBody, logCall, prepareCall, sendCall, timeoutMs, type GatewayResult } from './client';
+import { logCall, openCall, parseJson, prepareCall, timeoutMs, type GatewayResult } from './client';
 import { GatewayFault, upstreamFailure, type GatewayError } from './errors';
 import type { Call, CallInput } from './define';
 
@@ -41,10 +41,10 @@ export async function streamUpstream<C extends Call>(
       return { ok: false as const, error, newerVersion };
     };
     try {
-      const sent = await sendCall(definition, payload, session, requestId, { signal: AbortSignal.any([signal, waiting.signal]), accept: 'application/x-ndjson' });
+      const sent = await openCall(definition, payload, session, requestId, { signal: AbortSignal.any([signal, waiting.signal]), accept: 'application/x-ndjson' });
       if (!sent.ok) return sent;
       const { response, newerVersion } = sent;
-      if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, await jsonBody(response)), newerVersion };
+      if (response.status !== 200) return { ok: false, error: upstreamFailure(response.status, parseJson(await response.text().catch(() => ''))), newerVersion };
       if (!response.body) return fail({ code: 'INVALID_ANSWER', status: 200 }, 'no body', newerVersion);
       const pieces = completeLines(response.body);
       const first = await pieces.next().catch(() => undefined);

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
 import { startTestUpstream, type TestUpstream } from '../upstream/harness';
@@ -107,6 +112,74 @@ describe('upstream faults, mapped once to the spec catalogue', () => {
     await new Promise((resolve) => server.close(resolve));
     const answer = await countVia(url);
     expect(answer.body).toEqual({ ok: false, error: { code: 'NO_RESPONSE', message: `The service cannot be reached. Please check your connection and try again. (Reference: ${answer.headers.get('x-request-id')})`, reference: answer.headers.get('x-request-id') } });
+  });
+});
+
+describe('the connection to the services', () => {
+  const count = (raCount: number) => JSON.stringify([{ raCount }]);
+
+  it('keeps one connection open for calls one after another', async () => {
+    let connections = 0;
+    const { server, url } = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(count(2));
+    });
+    server.on('connection', () => (connections += 1));
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await countVia(url)).body).toEqual({ ok: true, data: [{ raCount: 2 }] });
+      expect(connections).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('times out an answer whose body stops coming, and tells the browser it timed out', async () => {
+    const { server, url } = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[{"raCount":');
+    });
+    process.env.UPSTREAM_PAGE_TIMEOUT_MS = '300';
+    try {
+      const answer = await countVia(url);
+      expect({ status: answer.status, code: answer.body.error?.code }).toEqual({ status: 504, code: 'TIMEOUT' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('takes an answer cut off in the middle for no answer, never for a short one', async () => {
+    const { server, url } = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+      response.write('[{"raCount":1}]');
+      setTimeout(() => response.destroy(), 20);
+    });
+    try {
+      const answer = await countVia(url);
+      expect({ status: answer.status, code: answer.body.error?.code }).toEqual({ status: 502, code: 'NO_RESPONSE' });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('calls services over HTTPS only when their certificate is trusted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'upstream-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    let served = 0;
+    const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_request, response) => {
+      served += 1;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(count(4));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await countVia(`https://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      expect({ code: answer.body.error?.code, served }).toEqual({ code: 'NO_RESPONSE', served: 0 });
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
