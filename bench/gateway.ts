@@ -1,5 +1,7 @@
 // Gateway overhead: a registered call through the portal's route handler (proxy, session, gateway,
 // envelope, upstream) versus the same call made directly to the reference service, in one run.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sealPayload } from '../lib/wire/envelope';
@@ -8,6 +10,7 @@ import { benchUpstream, KEY, percentile, portalSession, startPortal } from './ha
 const PORTAL_PORT = Number(process.env.BENCH_PORT ?? 3199);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 export async function benchGateway() {
   const upstream = await benchUpstream(5000);
@@ -22,21 +25,31 @@ export async function benchGateway() {
     const session = await portalSession(portalUrl);
     const portalRequest = { method: 'POST' as const, headers: { 'content-type': 'application/json', origin: portalUrl, cookie: session }, body: '{"input":{}}' };
 
-    const time = async (send: () => Promise<Response>) => {
+    // The CPU a process spent (user and system), from /proc: latency differences between three
+    // separately timed paths are noisy on two shared cores; the portal's CPU per call is not.
+    const cpuMs = (pid: number | undefined) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    };
+    const cpu: Record<string, number> = {};
+    const time = async (send: () => Promise<Response>, name?: string) => {
       const samples: number[] = [];
+      let cpuBefore = 0;
       for (let i = 0; i < ROUNDS + 20; i++) {
+        if (i === 20) cpuBefore = cpuMs(portal.process.pid);
         const t0 = performance.now();
         const response = await send();
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
         if (i >= 20) samples.push(performance.now() - t0);
       }
+      if (name) cpu[name] = (cpuMs(portal.process.pid) - cpuBefore) / ROUNDS;
       return samples;
     };
     const direct = await time(() => fetch(directUrl, { headers: { 'x-eftpay-token': token } }));
-    const viaPortal = await time(() => fetch(`${portalUrl}/api/gateway/customerInfo`, portalRequest));
+    const viaPortal = await time(() => fetch(`${portalUrl}/api/gateway/customerInfo`, portalRequest), 'gateway');
     // The framework's own floor on the same process: a route handler that calls nothing.
-    const bare = await time(() => fetch(`${portalUrl}/api/health`));
+    const bare = await time(() => fetch(`${portalUrl}/api/health`), 'bare');
 
     const load = (opts: autocannon.Options) => new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (error, result) => (error ? reject(error) : resolve(result))));
     const directLoad = await load({ url: directUrl, connections: 50, duration: SECONDS, headers: { 'x-eftpay-token': token } });
@@ -61,6 +74,13 @@ export async function benchGateway() {
         p99: '',
         'req/s (50 conn.)': '',
       },
+    ]);
+    const perCall = (ms = NaN) => `${ms.toFixed(2)} ms`;
+    console.log(`\nThe portal process's CPU per call (user + system, ${ROUNDS} sequential calls each):`);
+    console.table([
+      { path: 'through the portal (gateway call)', cpu: perCall(cpu.gateway) },
+      { path: 'bare route handler (/api/health)', cpu: perCall(cpu.bare) },
+      { path: "the gateway's own CPU (gateway − bare)", cpu: perCall((cpu.gateway ?? NaN) - (cpu.bare ?? NaN)) },
     ]);
   } finally {
     portal.stop();
