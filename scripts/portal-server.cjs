@@ -9,7 +9,9 @@
 //   500, while the repaired one is an ordinary unknown path, the shell's 404 (or sign-in, signed out);
 // - closes a connection whose request body is still arriving when its answer is sent (a 413 to an
 //   upload past the limit, a 405 to a body posted to a page) by lingering: see lingerIfBodyPending;
-// - stops on SIGTERM without losing a request behind a balancer: see drainThenClose.
+// - stops on SIGTERM without losing a request behind a balancer: see drainThenClose;
+// - answers the build's static files from their precompressed copies (portal-static.cjs), before
+//   Next.js's own handler sees the request.
 const { subscribe } = require('node:diagnostics_channel');
 const { createServer } = require('node:net');
 
@@ -177,8 +179,28 @@ function startWhenPortIsFree(start) {
   probe.listen(port, host, () => probe.close(start));
 }
 
+/**
+ * Next.js's server is created by its own entry with its handler: the handler is wrapped on the way
+ * in, so that `first` may answer a request before Next.js does (it returns true when it did).
+ */
+function handleFirst(first) {
+  const http = require('node:http');
+  const create = http.createServer;
+  http.createServer = function createServer(...args) {
+    const at = args.findIndex((arg) => typeof arg === 'function');
+    if (at >= 0) {
+      const handler = args[at];
+      args[at] = function portalRequest(request, response) {
+        if (!first(request, response)) return handler.call(this, request, response);
+      };
+    }
+    return create.apply(this, args);
+  };
+}
+
 if (require.main === module) {
   installRequestGuards();
   drainThenClose();
+  handleFirst(require('./portal-static.cjs').staticFiles(__dirname));
   startWhenPortIsFree(() => require('./next-server.js'));
 }

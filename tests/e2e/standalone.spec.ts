@@ -1,8 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import PORTAL_NODE_ARGS from '../../scripts/portal-node-args.json';
@@ -58,7 +60,18 @@ test('the standalone output starts with plain node server.js and answers /api/he
       buildId: readFileSync('.next/BUILD_ID', 'utf8').trim(),
     });
     const page = await fetch(`http://127.0.0.1:${port}/404`, { headers: { 'Accept-Language': 'zh-CN' } });
-    expect(await page.text()).toContain('找不到页面');
+    const html = await page.text();
+    expect(html).toContain('找不到页面');
+    // The page's scripts come as the build compressed them (brotli for a browser that takes it), whole.
+    const script = html.match(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/)?.[1] ?? '';
+    const chunk = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) =>
+      httpGet({ host: '127.0.0.1', port, path: script, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (part: Buffer) => parts.push(part)).on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(parts) }));
+      }).on('error', reject),
+    );
+    expect(chunk.encoding).toBe('br');
+    expect(brotliDecompressSync(chunk.body).equals(readFileSync(join(dir, '.next', script.replace('/_next/', ''))))).toBe(true);
   } finally {
     server.kill();
     rmSync(dir, { recursive: true, force: true });
