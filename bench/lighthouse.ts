@@ -71,6 +71,8 @@ export async function benchLighthouse() {
           'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(1),
           'TBT ms': audit('total-blocking-time').toFixed(0),
           CLS: audit('cumulative-layout-shift').toFixed(3),
+          // A run Lighthouse could not complete says why, instead of a row of NaN.
+          ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
           goal: 'lcpMs' in goal ? `score >= ${goal.score}, LCP < ${goal.lcpMs / 1000} s, TBT < ${goal.tbtMs} ms` : `score >= ${goal.score}`,
         });
       }
