@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { buildMenu } from '../../lib/auth/menu';
 import { MENUS, ROLES } from '../../upstream/seed/reference-data';
 import { E2E_ENV } from '../../playwright.config';
-import { chooseFromAccountMenu, chooseFromTabMenu, expect, expectAxeClean, newUser, signIn, test } from './fixtures';
+import { chooseFromAccountMenu, chooseFromTabMenu, clickUntilVisible, expect, expectAxeClean, newUser, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
 
@@ -106,7 +106,8 @@ test('a collapsed sidebar stays collapsed after a reload, rendered so by the ser
   await page.reload();
   await expect(page.getByRole('button', { name: 'Expand the menu' })).toBeVisible();
   await expect(page.locator('.portal-sider')).toHaveCSS('width', '60px');
-  await page.getByRole('button', { name: 'Expand the menu' }).click();
+  // The reloaded page's button is in the HTML before its handler is: a click before hydration does nothing.
+  await clickUntilVisible(page.getByRole('button', { name: 'Expand the menu' }), page.getByRole('button', { name: 'Collapse the menu' }));
   await expect(page.locator('.portal-sider')).toHaveCSS('width', '279px');
 });
 
