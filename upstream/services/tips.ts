@@ -114,7 +114,7 @@ interface SilentRow {
   store_name: string;
   store_cname: string | null;
   store_cname_hans: string | null;
-  terminal_no?: string;
+  terminal_no: string | null;
   lastDay: string;
   days: number;
   baselineCount: number;
@@ -129,20 +129,35 @@ export type SilentMore = Record<'SILENT_STORE' | 'SILENT_TERMINAL', number>;
  * counted. A silent store's terminals are that store's tip, not one tip each.
  */
 async function silent(context: AuthedContext, filters: TransactionFilters, baselineFrom: string, silentFrom: string, today: string): Promise<{ tips: Tip[]; more: SilentMore }> {
-  const q = withParams(summedTransactions(filters, wholeDays(baselineFrom, today)), silentFrom, today);
-  const silentOf = (keys: string) =>
-    context.db.query<SilentRow>(
-      `SELECT silent.*, ${storeNames('silent')} FROM (
-         SELECT ${keys}, max(store_name) AS store_name, to_char(max(day), 'YYYY-MM-DD') AS "lastDay", (${q.p(1)}::date - max(day))::int AS days,
-                sum(count)::int AS "baselineCount"
-           FROM (${q.sql}) s WHERE store_code IN (SELECT store_code FROM stores WHERE status = 'Active')
-          GROUP BY ${keys} HAVING coalesce(sum(count) FILTER (WHERE day >= ${q.p(0)}::date), 0) = 0) silent
-        ORDER BY silent.days DESC, ${keys.split(', ').map((key) => `silent.${key}`).join(', ')}`,
-      q.params,
-    );
-  const stores = await silentOf('merchant_no, store_code');
-  const silentStores = new Set(stores.map((s) => s.store_code));
-  const terminals = (await silentOf('merchant_no, store_code, terminal_no')).filter((t) => !silentStores.has(t.store_code));
+  const shown = TIP_RULES.silentShown;
+  const q = withParams(summedTransactions(filters, wholeDays(baselineFrom, today)), silentFrom, today, shown);
+  // One pass over the span: each terminal's figures, a store silent when all its terminals are, the
+  // terminals of stores still selling; only the shown few of each kind are named, the rest counted.
+  const rows = await context.db.query<SilentRow & { kind: 'SILENT_STORE' | 'SILENT_TERMINAL'; total: number }>(
+    `WITH terminals AS (
+       SELECT merchant_no, store_code, terminal_no, max(store_name) AS store_name, max(day) AS last_day, sum(count) AS count,
+              coalesce(sum(count) FILTER (WHERE day >= ${q.p(0)}::date), 0) AS recent
+         FROM (${q.sql}) s WHERE store_code IN (SELECT store_code FROM stores WHERE status = 'Active')
+        GROUP BY merchant_no, store_code, terminal_no),
+     quiet_stores AS (
+       SELECT merchant_no, store_code, NULL::text AS terminal_no, max(store_name) AS store_name, max(last_day) AS last_day, sum(count) AS count
+         FROM terminals GROUP BY merchant_no, store_code HAVING sum(recent) = 0),
+     quiet AS (
+       SELECT 'SILENT_STORE' AS kind, * FROM quiet_stores
+       UNION ALL
+       SELECT 'SILENT_TERMINAL', merchant_no, store_code, terminal_no, store_name, last_day, count FROM terminals t
+        WHERE recent = 0 AND NOT EXISTS (SELECT 1 FROM quiet_stores q WHERE q.store_code = t.store_code)),
+     ranked AS (
+       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY last_day, merchant_no, store_code, terminal_no) AS rank,
+              count(*) OVER (PARTITION BY kind) AS total
+         FROM quiet)
+     SELECT kind, merchant_no, store_code, terminal_no, store_name, ${storeNames('ranked')}, to_char(last_day, 'YYYY-MM-DD') AS "lastDay",
+            (${q.p(1)}::date - last_day)::int AS days, count::int AS "baselineCount", total::int AS total
+       FROM ranked WHERE rank <= ${q.p(2)} ORDER BY kind, rank`,
+    q.params,
+  );
+  const of = (kind: TipKind) => rows.filter((row) => row.kind === kind);
+  const more = (kind: TipKind) => Math.max(0, (of(kind)[0]?.total ?? 0) - shown);
   const tip = (kind: TipKind, { merchant_no, store_code, store_name, store_cname, store_cname_hans, terminal_no, lastDay, ...figures }: SilentRow): Tip => ({
     kind,
     // The store's name in every language: the portal shows the reader's.
@@ -151,10 +166,9 @@ async function silent(context: AuthedContext, filters: TransactionFilters, basel
     // From the last day with transactions to today: the list shows the last ones and nothing after.
     filters: { from: lastDay, to: today, merchant_no, storeCode: store_code, ...(terminal_no ? { terminal: terminal_no } : {}) },
   });
-  const shown = TIP_RULES.silentShown;
   return {
-    tips: [...stores.slice(0, shown).map((s) => tip('SILENT_STORE', s)), ...terminals.slice(0, shown).map((t) => tip('SILENT_TERMINAL', t))],
-    more: { SILENT_STORE: Math.max(0, stores.length - shown), SILENT_TERMINAL: Math.max(0, terminals.length - shown) },
+    tips: [...of('SILENT_STORE'), ...of('SILENT_TERMINAL')].map(({ kind, total: _total, ...row }) => tip(kind, row)),
+    more: { SILENT_STORE: more('SILENT_STORE'), SILENT_TERMINAL: more('SILENT_TERMINAL') },
   };
 }
 
