@@ -62,11 +62,19 @@ function staticFiles(root) {
     copies.set(file, body);
     return body;
   };
+  const configured = (path, response) => {
+    for (const rule of rules) if (rule.pattern.test(path)) for (const { key, value } of rule.headers) response.setHeader(key, value);
+  };
   return function serveStatic(request, response) {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    if (request.headers.range) return false;
     const path = request.url.split('?')[0];
-    if (!path.startsWith(PREFIX) || !SAFE_PATH.test(path)) return false;
+    if (!path.startsWith(PREFIX)) return false;
+    // Next.js answers any other method on a static file with a 500, an error of the portal's that is the client's.
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      configured(path, response);
+      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=UTF-8' }).end('Method Not Allowed');
+      return true;
+    }
+    if (request.headers.range || !SAFE_PATH.test(path)) return false;
     const type = TYPES[extname(path)];
     if (!type) return false;
     const accepted = acceptedCodings(request.headers['accept-encoding']);
@@ -74,7 +82,7 @@ function staticFiles(root) {
       if (!accepted.has(coding) && !accepted.has('*')) continue;
       const body = copyOf(join(dir, path.slice(PREFIX.length) + suffix));
       if (!body) continue;
-      for (const rule of rules) if (rule.pattern.test(path)) for (const { key, value } of rule.headers) response.setHeader(key, value);
+      configured(path, response);
       response.writeHead(200, {
         'cache-control': 'public, max-age=31536000, immutable',
         'content-type': type,

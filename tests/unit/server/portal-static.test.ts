@@ -30,12 +30,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status?: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpRequest({ host: '127.0.0.1', port, path, method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
     })
       .on('error', reject)
       .end();
@@ -60,6 +60,13 @@ describe('the build’s static files, precompressed', () => {
   it('answers HEAD with the headers only', async () => {
     const answer = await get('/_next/static/chunks/app.js', { 'accept-encoding': 'br' }, 'HEAD');
     expect({ encoding: answer.headers['content-encoding'], bytes: answer.body.length }).toEqual({ encoding: 'br', bytes: 0 });
+  });
+
+  it('refuses a method other than GET and HEAD on a static file with 405, not a server error', async () => {
+    for (const method of ['POST', 'OPTIONS', 'DELETE']) {
+      const answer = await get('/_next/static/chunks/app.js', { 'accept-encoding': 'br' }, method);
+      expect({ method, status: answer.status, allow: answer.headers.allow, frame: answer.headers['x-frame-options'], by: answer.headers['x-answered-by'] }).toEqual({ method, status: 405, allow: 'GET, HEAD', frame: 'DENY', by: undefined });
+    }
   });
 
   it.each([
