@@ -105,15 +105,17 @@ test.describe('on a 390 px phone', () => {
     test.setTimeout(120_000);
     await signedIn(page, 'admin', /\/dashboard\/dashboard$/);
     const routes = await menuRoutes(page);
+    // The strip as the reader has it: a streamed page can hold a hidden copy of it until React reveals it.
+    const items = page.getByRole('navigation', { name: 'Open pages' }).locator('li[data-tab-path]');
+    const tab = (route: string) => items.and(page.locator(`[data-tab-path="${route}"]`));
     for (const route of routes) {
       await page.goto(route);
-      await expect(page.locator(`[data-tab-path="${route}"]`)).toHaveAttribute('data-tab-path', route);
+      await expect(tab(route)).toHaveCount(1);
     }
-    const items = page.getByRole('navigation', { name: 'Open pages' }).locator('li[data-tab-path]');
     await expect(items).toHaveCount(20);
     const tops = await items.evaluateAll((lis) => lis.map((li) => Math.round(li.getBoundingClientRect().top)));
     expect(new Set(tops).size, 'every tab on one row').toBe(1);
-    await expect(page.locator(`[data-tab-path="${routes.at(-1)}"]`)).toBeInViewport({ ratio: 0.9 });
+    await expect(tab(routes.at(-1) ?? '')).toBeInViewport({ ratio: 0.9 });
     await expectNoOverflow(page, 'twenty tabs');
   });
 });
