@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import Big from 'big.js';
 import type { DrawnAxes, DrawnAxis } from '../../components/dashboard/canvases';
-import { E2E_ENV } from '../../playwright.config';
+import { E2E_ENV, MOVES_THE_CLOCK_TAG } from '../../playwright.config';
 import { expect, signIn, test, ZH_HK_LABELS } from './fixtures';
 import { pdfLines } from './pdf-lines';
 
@@ -196,7 +196,7 @@ for (const [locale, basis, soFar] of [
   ['zh-HK', '以完整日比較：{from} 至 {to}，對比之前 7 天。今天結束後才計入。', /^今天至 00:05：HKD [\d,]+\.\d{2}，共 [\d,]+ 筆交易$/],
   ['zh-CN', '以完整日比较：{from} 至 {to}，对比之前 7 天。今天结束后才计入。', /^今天至 00:05：HKD [\d,]+\.\d{2}，共 [\d,]+ 笔交易$/],
 ] as const) {
-  test.describe(`just after midnight in ${locale}`, () => {
+  test.describe(`just after midnight in ${locale}`, { tag: MOVES_THE_CLOCK_TAG }, () => {
     test.use({ locale, viewport: { width: 1440, height: 900 } });
 
     test('the trend compares whole days and says which, gives today so far apart, and draws no axis below zero unless a day nets below it', async ({ page, request }) => {
