@@ -1,6 +1,7 @@
 // What the portal benchmarks share: percentiles, the reference services in-process, the portal's
 // standalone server as its own process, and a signed-in session cookie.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, openSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createLogger } from '../lib/log/logger';
@@ -74,10 +75,17 @@ export const EXTRA_NODE_ARGS = (process.argv.find((a) => a.startsWith('--node-ar
  * The production build's standalone server (what Docker runs, with its node flags; `nodeArgs` after
  * them win), on its own process; `root` holds the build (default: this checkout).
  */
-export async function startPortal(upstreamUrl: string, port: number, nodeArgs: string[] = [], root = process.cwd()): Promise<BenchPortal> {
-  const child = spawn(process.execPath, [...PORTAL_NODE_ARGS, ...nodeArgs, join(root, '.next/standalone/server.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', UPSTREAM_URL: upstreamUrl, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1' },
-    stdio: 'ignore',
+export function startPortal(upstreamUrl: string, port: number, nodeArgs: string[] = [], root = process.cwd()): Promise<BenchPortal> {
+  const env = { UPSTREAM_URL: upstreamUrl, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1' };
+  return startServer(join(root, '.next/standalone/server.js'), port, env, nodeArgs);
+}
+
+/** A standalone Next.js server on its own process with the portal's node flags, once it answers `/api/health`. */
+async function startServer(script: string, port: number, env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchPortal> {
+  const child = spawn(process.execPath, [...PORTAL_NODE_ARGS, ...nodeArgs, script], {
+    env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1' },
+    // BENCH_STDOUT=<file> keeps what the process prints (`--node-args=--trace-gc-nvp`, for one).
+    stdio: ['ignore', process.env.BENCH_STDOUT ? openSync(process.env.BENCH_STDOUT, 'a') : 'ignore', 'ignore'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
@@ -104,4 +112,24 @@ export async function portalSession(portalUrl: string, account = 'admin', passwo
   const session = signIn.headers.getSetCookie().find((c) => c.startsWith('portal_session='))?.split(';')[0];
   if (!session) throw new Error(`portal sign-in failed: HTTP ${signIn.status}`);
   return session;
+}
+
+const BARE_NEXT = join(process.cwd(), 'bench/bare-next');
+const BARE_SERVER = join(BARE_NEXT, '.next/standalone/bench/bare-next/server.js');
+
+/** The newest modification time under `path`, its build output left out. */
+const newest = (path: string): number =>
+  statSync(path).isDirectory() ? Math.max(0, ...readdirSync(path).filter((name) => name !== '.next').map((name) => newest(join(path, name)))) : statSync(path).mtimeMs;
+
+/**
+ * The minimal reproduction beside the portal (`bench/bare-next`): the same Next.js, standalone,
+ * with the portal's node flags and nothing of the portal; built when its sources are newer than
+ * its build. `env` reaches its routes (the forwarding route's service address and token).
+ */
+export async function startBareNext(port: number, env: Record<string, string> = {}): Promise<BenchPortal> {
+  if (!existsSync(BARE_SERVER) || newest(BARE_NEXT) > statSync(BARE_SERVER).mtimeMs) {
+    const build = spawnSync(process.execPath, [join(process.cwd(), 'node_modules/next/dist/bin/next'), 'build', BARE_NEXT], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    if (build.status !== 0) throw new Error('the bare Next.js build failed');
+  }
+  return startServer(BARE_SERVER, port, env);
 }

@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { reconciliationList } from '../lib/lists/reconciliation';
-import { benchPostgres, benchUpstream, EXTRA_NODE_ARGS, percentile, portalSession, startPortal } from './harness';
+import { benchPostgres, benchUpstream, EXTRA_NODE_ARGS, percentile, portalSession, startBareNext, startPortal } from './harness';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -23,6 +23,23 @@ const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'As
 /** Resident memory of a process now, in MB (Linux). */
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
+/** A download from a process, read to its end: its bytes, seconds, and the process's resident memory before it and at its peak. */
+async function download(pid: number, url: string, headers: Record<string, string> = {}) {
+  const before = rssOf(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
+  try {
+    const t0 = performance.now();
+    const response = await fetch(url, { headers });
+    if (response.status !== 200 || !response.body) throw new Error(`${url}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += chunk.byteLength;
+    return { response, bytes, seconds: (performance.now() - t0) / 1000, before, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /**
  * Exports through a portal process of their own, so that its memory is the exports', not the pages'
  * (one after the other on the same process, as a user would): each path's rows, file size, time,
@@ -32,25 +49,29 @@ async function exportFigures(upstreamUrl: string, port: number, goal: string, pa
   const exporter = await startPortal(upstreamUrl, port, nodeArgs);
   try {
     const headers = { cookie: await portalSession(exporter.url), 'sec-fetch-site': 'same-origin' };
-    const pid = exporter.process.pid ?? 0;
     const figures = [];
     for (const [label, path] of paths) {
-      const before = rssOf(pid);
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
-      const t0 = performance.now();
-      const response = await fetch(`${exporter.url}${path}`, { headers });
-      if (response.status !== 200 || !response.body) throw new Error(`export ${label}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
-      let bytes = 0;
-      for await (const chunk of response.body) bytes += chunk.byteLength;
-      const seconds = (performance.now() - t0) / 1000;
-      clearInterval(sampler);
+      const { response, bytes, seconds, before, peak } = await download(exporter.process.pid ?? 0, `${exporter.url}${path}`, headers);
       const rows = Number(response.headers.get('x-export-total'));
-      figures.push({ format: label, rows, goal, 'file MB': (bytes / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'portal RSS before MB': before.toFixed(0), 'portal peak RSS MB': peak.toFixed(0) });
+      figures.push({ format: label, rows, goal, 'file MB': (bytes / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'RSS before MB': before.toFixed(0), 'peak RSS MB': peak.toFixed(0) });
     }
     return figures;
   } finally {
     await exporter.stop();
+  }
+}
+
+/**
+ * The floor beside the export: a bare Next.js app (the portal's node flags, nothing of the portal)
+ * streaming as many lines of the same width, made as strings as the reader asks, on a fresh process.
+ */
+async function bareDownloadFigures(port: number, rows: number, bytes: number) {
+  const bare = await startBareNext(port);
+  try {
+    const { bytes: sent, seconds, before, peak } = await download(bare.process.pid ?? 0, `${bare.url}/api/rows?rows=${rows}&width=${Math.round(bytes / rows)}`);
+    return { format: 'bare Next.js, the same lines', rows, goal: 'reference', 'file MB': (sent / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'RSS before MB': before.toFixed(0), 'peak RSS MB': peak.toFixed(0) };
+  } finally {
+    await bare.stop();
   }
 }
 
@@ -59,7 +80,10 @@ async function yearExport(upstreamUrl: string) {
   const year = `from=${day(-365)}&to=${day(0)}`;
   const nodeArgs = [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), ...EXTRA_NODE_ARGS];
   console.log(`\nExport of a year of admin's transactions (366 days) through the portal${CPU_PROF ? ` (CPU profile in ${CPU_PROF})` : ''}${EXTRA_NODE_ARGS.length ? ` with ${EXTRA_NODE_ARGS.join(' ')}` : ''}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:`);
-  console.table(await exportFigures(upstreamUrl, PORT + 1, '>= 50 000 rows/s, peak < 200 MB', ['csv', 'xlsx'].map((format) => [format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`]), nodeArgs));
+  const figures = await exportFigures(upstreamUrl, PORT + 1, '>= 50 000 rows/s, peak < 200 MB', ['csv', 'xlsx'].map((format) => [format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`]), nodeArgs);
+  const csv = figures[0];
+  if (csv) figures.push(await bareDownloadFigures(PORT + 2, csv.rows, Number(csv['file MB']) * 1e6));
+  console.table(figures);
 }
 
 async function main() {
