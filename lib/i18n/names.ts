@@ -62,6 +62,8 @@ export const NAME_FIELDS = {
 
 export type NameField = keyof typeof NAME_FIELDS;
 
+const NAME_FIELD_LIST = Object.keys(NAME_FIELDS) as NameField[];
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** A row's `field` name (English in the row) in the reader's language, from its companions. */
@@ -76,9 +78,12 @@ export function localField(locale: string, row: Record<string, unknown>, field: 
  * row without companions is returned as it is (an upstream that knows no Chinese names).
  */
 export function withLocalNames<R extends Record<string, unknown>>(locale: string, row: R): R {
-  const named = (Object.keys(NAME_FIELDS) as NameField[]).filter((field) => field in row && NAME_FIELDS[field].some((companion) => companion in row));
+  // Once per row of every file and page: one new object, not a copy per step (an export's rows
+  // are hundreds of thousands, and what they leave behind is what the collector works on).
+  const named = NAME_FIELD_LIST.filter((field) => field in row && NAME_FIELDS[field].some((companion) => companion in row));
   if (named.length === 0) return row;
-  const companions = new Set<string>(named.flatMap((field) => NAME_FIELDS[field]));
-  const local = Object.fromEntries(named.map((field) => [field, localField(locale, row, field)]));
-  return { ...Object.fromEntries(Object.entries(row).filter(([key]) => !companions.has(key))), ...local } as R;
+  const local: Record<string, unknown> = {};
+  for (const key in row) if (!named.some((field) => NAME_FIELDS[field].includes(key as never))) local[key] = row[key];
+  for (const field of named) local[field] = localField(locale, row, field);
+  return local as R;
 }
