@@ -49,9 +49,9 @@ export async function streamUpstream<C extends Call>(
       const pieces = completeLines(response.body);
       const first = await pieces.next().catch(() => undefined);
       if (waiting.signal.aborted) return fail({ code: 'TIMEOUT' }, 'timeout', newerVersion);
-      const text = first && !first.done ? first.value : '';
-      const headEnd = text.indexOf('\n');
-      const columns = head.safeParse(parseLine(text.slice(0, headEnd)));
+      const bytes = first && !first.done ? first.value : new Uint8Array(0);
+      const headEnd = bytes.indexOf(NEWLINE);
+      const columns = head.safeParse(parseLine(bytes.subarray(0, headEnd)));
       if (headEnd < 0 || !columns.success || columns.data.columns.join() !== input.columns.join()) {
         await pieces.return(undefined);
         return fail({ code: 'INVALID_ANSWER', status: 200 }, 'unexpected stream head', newerVersion);
@@ -59,16 +59,20 @@ export async function streamUpstream<C extends Call>(
       const { shape } = definition.answer as z.ZodObject;
       const rowSchema = z.object(Object.fromEntries(input.columns.map((column) => [column, shape[column] ?? z.never()])));
       const report = (fault: string) => portalLog().warn({ requestId, path: definition.path, fault }, 'upstream stream failed');
-      return { ok: true, data: rows(pieces, text.slice(headEnd + 1), input.columns, rowSchema, report), newerVersion };
+      return { ok: true, data: rows(pieces, bytes.subarray(headEnd + 1), input.columns, rowSchema, report), newerVersion };
     } finally {
       clearTimeout(timer);
     }
   });
 }
 
-function parseLine(line: string): unknown {
+const NEWLINE = 0x0a;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A line's JSON value; undefined when it is not UTF-8 or not JSON. */
+function parseLine(line: Uint8Array): unknown {
   try {
-    return JSON.parse(line);
+    return JSON.parse(utf8.decode(line));
   } catch {
     return undefined;
   }
@@ -81,21 +85,28 @@ function parseLine(line: string): unknown {
  */
 const ROWS_PER_BATCH = 64;
 
-/** The body's text as it arrives, each piece a run of complete lines; an unended last line comes last, alone. */
-async function* completeLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
+/**
+ * The body as it arrives, each piece a run of complete lines; an unended last line comes last,
+ * alone. Bytes, not text: a network chunk stays outside V8's heap while its rows are read (as one
+ * decoded string it was copied by every young collection that met it, and that copying is what
+ * makes V8 grow its young generation during a long export); each line is decoded on its own.
+ */
+async function* completeLines(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
   const reader = body.getReader();
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let partial = '';
+  let partial: Uint8Array = new Uint8Array(0);
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      const text = partial + decoder.decode(chunk.value, { stream: true });
-      const end = text.lastIndexOf('\n') + 1;
-      partial = text.slice(end);
-      if (end > 0) yield text.slice(0, end);
+      const end = chunk.value.lastIndexOf(NEWLINE) + 1;
+      if (end === 0) {
+        partial = partial.length ? Buffer.concat([partial, chunk.value]) : chunk.value;
+        continue;
+      }
+      const lines = partial.length ? Buffer.concat([partial, chunk.value.subarray(0, end)]) : chunk.value.subarray(0, end);
+      partial = chunk.value.subarray(end);
+      yield lines;
     }
-    partial += decoder.decode();
     // A cut stream: handed on so the reader can tell.
-    if (partial) yield partial;
+    if (partial.length) yield partial;
   } finally {
     // Stopped early (the reader went away, a bad line): closing the connection stops the services.
     await reader.cancel().catch(() => undefined);
@@ -103,7 +114,7 @@ async function* completeLines(body: ReadableStream<Uint8Array>): AsyncGenerator<
 }
 
 /** The rows of the lines after the head, each checked, a few at a time. */
-async function* rows(pieces: AsyncGenerator<string, void, undefined>, pending: string, columns: readonly string[], schema: z.ZodObject, report: (fault: string) => void): AsyncGenerator<StreamedRow[]> {
+async function* rows(pieces: AsyncGenerator<Uint8Array, void, undefined>, pending: Uint8Array, columns: readonly string[], schema: z.ZodObject, report: (fault: string) => void): AsyncGenerator<StreamedRow[]> {
   const invalid = (fault: string) => {
     report(fault);
     return new GatewayFault({ code: 'INVALID_ANSWER', status: 200 });
@@ -111,9 +122,9 @@ async function* rows(pieces: AsyncGenerator<string, void, undefined>, pending: s
   let read = 0;
   let ended = false;
   try {
-    for (let text: string | undefined = pending; ; text = undefined) {
+    for (let text: Uint8Array | undefined = pending; ; text = undefined) {
       if (text === undefined) {
-        let next: IteratorResult<string, void>;
+        let next: IteratorResult<Uint8Array, void>;
         try {
           next = await pieces.next();
         } catch {
@@ -125,9 +136,9 @@ async function* rows(pieces: AsyncGenerator<string, void, undefined>, pending: s
       }
       let batch: StreamedRow[] = [];
       for (let start = 0; start < text.length; ) {
-        const newline = text.indexOf('\n', start);
+        const newline = text.indexOf(NEWLINE, start);
         const end = newline < 0 ? text.length : newline;
-        const value = parseLine(text.slice(start, end));
+        const value = parseLine(text.subarray(start, end));
         start = end + 1;
         if (ended) throw invalid('lines after the tail');
         if (Array.isArray(value)) {

@@ -380,7 +380,7 @@ describe('an upstream stream the portal cannot trust', () => {
    * stream on the way (the faults the services cannot be made to produce: a line corrupted or
    * lost in transit, a connection cut at a line's end).
    */
-  async function relay(change: (lines: string[]) => string) {
+  async function relay(change: (lines: string[]) => string | Buffer) {
     const server = createServer((request, response) => {
       void (async () => {
         const answer = await fetch(`${upstream.url}${request.url}`, { method: request.method, headers: Object.fromEntries(Object.entries(request.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && PASSED.includes(e[0]))) });
@@ -406,6 +406,7 @@ describe('an upstream stream the portal cannot trust', () => {
     ['a row with a field missing', (list: string[]) => withRow(list, 40, (row) => row.slice(1))],
     ['a number where text belongs', (list: string[]) => withRow(list, 40, (row) => row.map((v, i) => (i === 0 ? 42 : v)))],
     ['a line that is not JSON', (list: string[]) => lines(list.map((line, i) => (i === 40 ? line.slice(0, 20) : line)))],
+    ['a line that is not UTF-8', (list: string[]) => Buffer.concat([Buffer.from(lines(list.slice(0, 40))), Buffer.from([0x5b, 0x22, 0xff, 0xfe, 0x22, 0x5d, 0x0a]), Buffer.from(lines(list.slice(41)))])],
     ['a stream cut at a line end, before its tail', (list: string[]) => lines(list.slice(0, -1))],
     ['a stream cut mid-line', (list: string[]) => lines(list).slice(0, -30)],
     ['a lost row (the tail counts one more)', (list: string[]) => lines(list.filter((_, i) => i !== 40))],
