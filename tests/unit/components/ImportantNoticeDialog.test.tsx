@@ -55,10 +55,11 @@ describe('the important notice', () => {
     expect(screen.getByRole('dialog', { name: 'Updated card acceptance terms' })).toBeInTheDocument();
     expect(changed).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    // antd's button leaves its loading state an effect after the answer: a person clicks it once it reads "Acknowledge" again.
+    fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge' }));
     expect(await screen.findByRole('dialog', { name: 'New settlement hours' })).toBeInTheDocument();
     expect(changed).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual([{ answer: 'acknowledge', notice: 7 }, { answer: 'acknowledge', notice: 7 }, { answer: 'acknowledge', notice: 9 }]);
     window.removeEventListener(NOTICES_CHANGED, changed);
