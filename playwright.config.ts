@@ -30,7 +30,7 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   // Two browsers: one alone left a third of the two cores idle (pages settling, the services'
-  // answers) and the run took 14 to 19 min; two take about 10. The clicks that missed antd's
+  // answers) and the run took 13 to 19 min; two take about 10. The clicks that missed antd's
   // motions under two workers (25 November) now wait for their target (`clickUntilVisible`).
   workers: 2,
   reporter: [['list']],
