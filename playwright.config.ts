@@ -29,10 +29,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // Two browsers: one alone left a third of the two cores idle (pages settling, the services'
-  // answers) and the run took 13 to 19 min; two take about 10. The clicks that missed antd's
-  // motions under two workers (25 November) now wait for their target (`clickUntilVisible`).
-  workers: 2,
+  // One browser at a time. Two take about 10 min against 13 (27 November), but four of five runs
+  // with two each met a different test that timed something on a busy machine (docs/performance.md).
+  workers: 1,
   reporter: [['list']],
   // A journey of many pages; generous because CI's two cores serve the browser, the portal and the services.
   timeout: 90_000,

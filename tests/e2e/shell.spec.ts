@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { buildMenu } from '../../lib/auth/menu';
 import { MENUS, ROLES } from '../../upstream/seed/reference-data';
 import { E2E_ENV } from '../../playwright.config';
-import { chooseFromAccountMenu, chooseFromTabMenu, clickUntilVisible, expect, expectAxeClean, newUser, signIn, test } from './fixtures';
+import { chooseFromAccountMenu, chooseFromMenu, chooseFromTabMenu, clickUntilVisible, expect, expectAxeClean, newUser, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
 
@@ -89,8 +89,8 @@ test('the tab strip: pinned homepage, right-click menu, state kept per tab', asy
   await page.locator('a[data-menu-code="payments"]').click();
   // The page has arrived before its tab is acted on (on a busy machine a late navigation landed after "Close all").
   await expect(page).toHaveURL(/\/merchant\/payments$/);
-  await page.getByRole('button', { name: 'Actions for this tab' }).click();
-  await page.getByRole('menuitem', { name: 'Close all' }).click();
+  // Chosen as a person would (a menu that closed under a late layout shift is opened again), until the homepage is the page shown.
+  await chooseFromMenu(() => page.getByRole('button', { name: 'Actions for this tab' }).click(), page.getByRole('menuitem', { name: 'Close all', exact: true }), tabs(page).locator('a[aria-current="page"]', { hasText: 'Homepage' }));
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
   expect(await tabTitles(page)).toEqual(['Homepage']);
 });
