@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zhCN.json';
 import zhTW from '../../messages/zhTW.json';
-import { clickUntilVisible, expect, signIn, test } from './fixtures';
+import { clickUntilVisible, confirmDialog, expect, signIn, test } from './fixtures';
 
 /**
  * Issue 28, the refund screens told straight: the batch preview says "Ready" only for rows the
@@ -171,7 +171,8 @@ test('a checker rejects with a reason the maker and the activity log show; each 
       await expect(dialog).toContainText(MESSAGES[language].refund.errors.rejectReasonRequired);
       await dialog.locator('#review-reason').fill(why);
     }
-    await dialog.getByRole('button', { name: m[action] }).click();
+    // Again while the dialog stays open: a click during its motion can miss on a busy machine (a clean run's did).
+    await confirmDialog(dialog, m[action]);
     const outcome = checker.getByTestId('review-outcome-row').filter({ hasText: refundNo });
     await expect(outcome).toHaveText(`${refundNo} ${action === 'reject' ? m.rowRejected : m.rowApproved}`);
     await expect(checker.getByTestId('review-outcome')).not.toContainText('Done');
