@@ -41,13 +41,11 @@ const filters = (page: Page) => page.locator('form').filter({ has: page.getByRol
 const filter = (page: Page, label: string) => filters(page).getByLabel(label, { exact: true });
 
 /**
- * Chooses until the select shows the choice: a click during the list's opening motion can miss the
- * option on busy cores, and one that lands as the list closes chooses nothing (CI's run of c3b40f3).
- */
-/**
- * Chooses `text` in a select until the choice has taken: by default the select shows it; `taken`
- * says otherwise where the select goes away with the choice (the drawer's switcher closes the
- * drawer). Asked before each try, so a choice that took is not made again in a closed drawer.
+ * Chooses `text` in a select until the choice has taken: a click during the list's opening motion
+ * can miss the option on busy cores, and one that lands as the list closes chooses nothing (CI's run
+ * of c3b40f3). By default the select shows the choice; `taken` says otherwise where the select goes
+ * away with it (the drawer's switcher closes the drawer). Asked before each try, so a choice that
+ * took is not made again in a closed drawer.
  */
 async function choose(page: Page, select: Locator, text: string, taken?: () => Promise<boolean>) {
   const shown = select.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]').getByTitle(text);
