@@ -40,6 +40,11 @@ async function download(pid: number, url: string, headers: Record<string, string
   }
 }
 
+/** A download's row of the export table. */
+const figureOf = (format: string, rows: number, goal: string, { bytes, seconds, before, peak }: Awaited<ReturnType<typeof download>>) => ({
+  format, rows, goal, 'file MB': (bytes / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'RSS before MB': before.toFixed(0), 'peak RSS MB': peak.toFixed(0),
+});
+
 /**
  * Exports through a portal process of their own, so that its memory is the exports', not the pages'
  * (one after the other on the same process, as a user would): each path's rows, file size, time,
@@ -51,9 +56,8 @@ async function exportFigures(upstreamUrl: string, port: number, goal: string, pa
     const headers = { cookie: await portalSession(exporter.url), 'sec-fetch-site': 'same-origin' };
     const figures = [];
     for (const [label, path] of paths) {
-      const { response, bytes, seconds, before, peak } = await download(exporter.process.pid ?? 0, `${exporter.url}${path}`, headers);
-      const rows = Number(response.headers.get('x-export-total'));
-      figures.push({ format: label, rows, goal, 'file MB': (bytes / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'RSS before MB': before.toFixed(0), 'peak RSS MB': peak.toFixed(0) });
+      const downloaded = await download(exporter.process.pid ?? 0, `${exporter.url}${path}`, headers);
+      figures.push(figureOf(label, Number(downloaded.response.headers.get('x-export-total')), goal, downloaded));
     }
     return figures;
   } finally {
@@ -68,8 +72,7 @@ async function exportFigures(upstreamUrl: string, port: number, goal: string, pa
 async function bareDownloadFigures(port: number, rows: number, bytes: number) {
   const bare = await startBareNext(port);
   try {
-    const { bytes: sent, seconds, before, peak } = await download(bare.process.pid ?? 0, `${bare.url}/api/rows?rows=${rows}&width=${Math.round(bytes / rows)}`);
-    return { format: 'bare Next.js, the same lines', rows, goal: 'reference', 'file MB': (sent / 1e6).toFixed(1), seconds: seconds.toFixed(1), 'rows/s': Math.round(rows / seconds), 'RSS before MB': before.toFixed(0), 'peak RSS MB': peak.toFixed(0) };
+    return figureOf('bare Next.js, the same lines', rows, 'reference', await download(bare.process.pid ?? 0, `${bare.url}/api/rows?rows=${rows}&width=${Math.round(bytes / rows)}`));
   } finally {
     await bare.stop();
   }
