@@ -21,7 +21,8 @@ export function AccountMenu({ buttonRef, nickName, loginType, onProfile, onChang
   const t = useTranslations('account');
   const temporary = loginType === TEMP_PASSWORD_LOGIN_TYPE;
   const avatar = temporary ? (
-    <Tooltip title={t('temporaryPassword')}>
+    // Beside the button, not below it: the menu opens below, and a tooltip there covered its items.
+    <Tooltip title={t('temporaryPassword')} placement="left">
       <Avatar size="small" icon={<KeyOutlined />} style={{ background: '#d46b08' }} aria-label={t('temporaryPassword')} data-testid="temporary-avatar" />
     </Tooltip>
   ) : (

@@ -140,6 +140,9 @@ test('change password: wrong current, a reused one, then success and sign-in wit
   await page.getByLabel('Confirm new password').fill(current);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/, { timeout: 30_000 });
+  // The temporary password is gone, and so is the avatar that said so.
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByLabel('You are signed in with a temporary password')).toHaveCount(0);
   const dialog = page.getByRole('dialog', { name: 'Change password' });
   await chooseFromAccountMenu(page, 'Change password', dialog);
   const fill = async (current: string, next: string) => {

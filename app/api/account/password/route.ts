@@ -1,7 +1,7 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { newPasswordSchema } from '@/lib/auth/forms';
-import { MANAGEMENT_PASSWORD_ROLES, pendingPasswordChanges } from '@/lib/auth/password-changes';
+import { MANAGEMENT_PASSWORD_ROLES, afterPasswordSet, pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { countFailure, waitBeforeAttempt } from '@/lib/auth/rate-limit';
 import { clientAddress } from '@/lib/http/client';
 import { callUpstream } from '@/lib/gateway/client';
@@ -47,7 +47,7 @@ async function handle(request: NextRequest) {
   const now = Date.now();
   await revokeSession(session);
   await bestEffort(endUserSessions(session.userId, now), 'sessions ended at password change');
-  const next = { ...session, sid: newSessionId(), issuedAt: now + 1, lastSeen: now + 1, ...(parsed.data.type === 1 ? { pwdFlag: false } : { opPwdFlag: false }) };
+  const next = { ...session, sid: newSessionId(), issuedAt: now + 1, lastSeen: now + 1, ...afterPasswordSet(parsed.data.type) };
   const response = success({ updated: true });
   await setSessionCookie(request, response, next);
   return response;

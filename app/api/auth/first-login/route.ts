@@ -1,7 +1,7 @@
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { newPasswordSchema } from '@/lib/auth/forms';
-import { pendingPasswordChanges } from '@/lib/auth/password-changes';
+import { afterPasswordSet, pendingPasswordChanges } from '@/lib/auth/password-changes';
 import { countAttempt } from '@/lib/auth/rate-limit';
 import { clientAddress } from '@/lib/http/client';
 import { firstPath } from '@/lib/auth/sign-in';
@@ -40,7 +40,7 @@ async function handle(request: NextRequest) {
   }
   // A password change re-issues the session (DESIGN.md section 7): new id, the old cookie revoked.
   await revokeSession(session);
-  const next = { ...session, sid: newSessionId(), pwdFlag: kind === 'login' ? false : session.pwdFlag, opPwdFlag: kind === 'management' ? false : session.opPwdFlag, lastSeen: Date.now() };
+  const next = { ...session, sid: newSessionId(), lastSeen: Date.now(), ...afterPasswordSet(parsed.data.type) };
   const remaining = pendingPasswordChanges(next);
   const response = success({ next: remaining.management ? 'management' : 'done', redirect: remaining.management ? null : firstPath(next) });
   await setSessionCookie(request, response, next);
