@@ -88,6 +88,19 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
 }
 
 /**
+ * A day of the demo data, `offsetDays` from the day the services made it for (YYYY-MM-DD). Not the
+ * wall clock's day: a run that crosses Hong Kong's midnight would read the next day's "four days
+ * ago", another day of the data than the test was written for (the seed's quiet day, three days
+ * back, has one sale of the first customer: CI's clean run at 23:45 HKT met it).
+ */
+export async function seededDay(request: APIRequestContext, offsetDays = 0): Promise<string> {
+  const answer = await request.post(`${E2E_ENV.UPSTREAM_URL}/dev/clock`, { data: {} });
+  const { seededDay: day } = (await answer.json()) as { seededDay: string };
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + offsetDays)).toISOString().slice(0, 10);
+}
+
+/**
  * A user of the test's own, for a test that changes a user's password or first-login state: the
  * tests run in parallel against one database, so no other test may share such a user. The
  * administrator creates it through the portal's account-creation route (in a browser context of its

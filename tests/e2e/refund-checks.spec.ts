@@ -2,14 +2,14 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zhCN.json';
 import zhTW from '../../messages/zhTW.json';
-import { clickUntilVisible, confirmDialog, expect, signIn, test } from './fixtures';
+import { clickUntilVisible, confirmDialog, expect, seededDay, signIn, test } from './fixtures';
 
 /**
  * Issue 28, the refund screens told straight: the batch preview says "Ready" only for rows the
  * services would take; a rejection carries its reason to the requester and the activity log, and
  * each decision reads Approved or Rejected; an administrator's own request is named before any
  * password; a voided sale says so; order and merchant numbers never break across lines.
- * Each test takes sales of its own days (refunds.spec.ts takes 2, 4 and 5 days ago; these 6 to 9 and 10 on).
+ * Each test takes sales of its own days of the demo data (`seededDay`: refunds.spec.ts takes 2, 4 and 5 days back; these 6 to 9 and 10 on).
  */
 
 const REQUEST = '/transaction/refundRequest';
@@ -28,7 +28,6 @@ interface Sale {
   voidTime?: string;
 }
 
-const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const money = (amount: string | number) => Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const stamp = (text: string) => `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)} ${text.slice(8, 10)}:${text.slice(10, 12)}:${text.slice(12, 14)}`;
 /** A message of the app's own files with its simple {placeholders} filled (the Chinese files have no plurals where used here). */
@@ -46,7 +45,7 @@ async function signedIn(browser: Browser, account: string, width = 1440): Promis
 
 /** The card sales of a day as the refund search sees them (each with its balance, voids included). */
 async function salesOfDay(page: Page, daysAgo: number): Promise<Sale[]> {
-  const day = hongKongDay(-daysAgo);
+  const day = await seededDay(page.request, -daysAgo);
   await page.goto(`/transaction/transactions?from=${day}&to=${day}&size=100`);
   await expect(page.locator('tbody tr.portal-row').first()).toBeVisible();
   const headers = await page.locator('thead th').allInnerTexts();

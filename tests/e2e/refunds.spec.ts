@@ -1,10 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
-import { confirmDialog, expect, signIn, test } from './fixtures';
+import { confirmDialog, expect, seededDay, signIn, test } from './fixtures';
 
 const REQUEST = '/transaction/refundRequest';
 const REVIEW = '/transaction/reviewRefund';
-const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
 interface Sale {
   order_no: string;
@@ -27,8 +26,9 @@ async function signedIn(browser: Browser, account: string): Promise<Page> {
  * the test that reads it. No other spec file requests refunds.
  */
 async function saleOfDay(page: Page, daysAgo: number): Promise<Sale> {
-  const day = hongKongDay(-daysAgo);
+  const day = await seededDay(page.request, -daysAgo);
   await page.goto(`/transaction/transactions?from=${day}&to=${day}&size=100`);
+  await expect(page.locator('tbody tr.portal-row').first()).toBeVisible();
   const headers = await page.locator('thead th').allInnerTexts();
   const [order, type] = ['Order no.', 'Type'].map((h) => headers.findIndex((text) => text.trim() === h));
   const rows = await page.locator('tbody tr.portal-row').evaluateAll((trs, [o, t]) => trs.map((tr) => [tr.children[o as number]?.textContent?.trim(), tr.children[t as number]?.textContent?.trim()]), [order, type]);
