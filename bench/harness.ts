@@ -71,12 +71,22 @@ export interface BenchPortal {
  */
 export const EXTRA_NODE_ARGS = (process.argv.find((a) => a.startsWith('--node-args='))?.slice('--node-args='.length) ?? '').split(' ').filter(Boolean);
 
+/** The bench's portals answer /api/metrics with this bearer token (the process's heap spaces, say). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token';
+
+/** A heap space's size in MB (`new`, `old`, ...) as the portal's /api/metrics reports it. */
+export async function heapSpaceMb(portalUrl: string, space: string): Promise<number> {
+  const text = await (await fetch(`${portalUrl}/api/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
+  const line = text.split('\n').find((l) => l.startsWith(`nodejs_heap_space_size_total_bytes{space="${space}"}`));
+  return Number(line?.split(' ')[1] ?? NaN) / 1e6;
+}
+
 /**
  * The production build's standalone server (what Docker runs, with its node flags; `nodeArgs` after
  * them win), on its own process; `root` holds the build (default: this checkout).
  */
 export function startPortal(upstreamUrl: string, port: number, nodeArgs: string[] = [], root = process.cwd()): Promise<BenchPortal> {
-  const env = { UPSTREAM_URL: upstreamUrl, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1' };
+  const env = { UPSTREAM_URL: upstreamUrl, PAYLOAD_KEY: KEY, SESSION_SECRET: SECRET, CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN };
   return startServer(join(root, '.next/standalone/server.js'), port, env, nodeArgs);
 }
 

@@ -1,4 +1,5 @@
-import { cellText, CHUNK_CHARS, type ExportTable } from './table';
+import { ChunkedText } from './chunks';
+import { cellText, type ExportTable } from './table';
 
 /** Excel reads a CSV file as UTF-8 only when it starts with a byte order mark; without it Chinese garbles. */
 export const UTF8_BOM = '\uFEFF';
@@ -28,20 +29,15 @@ export const csvLine = (fields: readonly unknown[]): string => `${fields.map(csv
  * is read, and memory stays flat whatever the number of rows.
  */
 export async function* csvStream(tables: readonly ExportTable[]): AsyncGenerator<Uint8Array> {
-  const encoder = new TextEncoder();
-  let buffer = UTF8_BOM;
+  const out = new ChunkedText();
+  out.write(UTF8_BOM);
   for (const [index, table] of tables.entries()) {
-    if (index > 0) buffer += '\r\n';
-    buffer += csvLine(table.header);
+    if (index > 0) out.write('\r\n');
+    out.write(csvLine(table.header));
     for await (const batch of table.rows) {
-      for (const row of batch) {
-        buffer += csvLine(row.map(cellText));
-        if (buffer.length >= CHUNK_CHARS) {
-          yield encoder.encode(buffer);
-          buffer = '';
-        }
-      }
+      for (const row of batch) out.write(csvLine(row.map(cellText)));
+      yield* out.take();
     }
   }
-  if (buffer) yield encoder.encode(buffer);
+  yield* out.end();
 }

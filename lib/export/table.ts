@@ -28,6 +28,3 @@ export interface ExportTable {
 
 /** A cell's shown text: the same formatting as the data table's. */
 export const cellText = (cell: ExportCell): string => formatCell(cell.value, cell.format);
-
-/** Output is handed on in chunks of about this many characters: few enough writes, little memory. */
-export const CHUNK_CHARS = 64 * 1024;

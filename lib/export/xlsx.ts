@@ -2,7 +2,8 @@ import type { ColumnFormat } from '../data-table/columns';
 import { EMPTY_VALUE } from '../format/money';
 import { parseDecimal } from '../format/decimal';
 import { columnName } from '../import/sheet';
-import { cellText, CHUNK_CHARS, type ExportCell, type ExportTable } from './table';
+import { ChunkedText } from './chunks';
+import { cellText, type ExportCell, type ExportTable } from './table';
 import { zipStream, type ZipEntry } from './zip';
 
 /** A worksheet holds 1 048 576 rows: the header and at most this many rows below it. */
@@ -66,26 +67,26 @@ function columnWidth(label: string, format: ColumnFormat | undefined): number {
 }
 
 /** A worksheet's XML, pulled row batch by row batch: bold header frozen above the rows. */
-async function* worksheet(table: ExportTable): AsyncGenerator<string> {
+async function* worksheet(table: ExportTable): AsyncGenerator<Uint8Array> {
   const columns = table.header.map((_, i) => columnName(i));
   const widths = table.header.map((label, i) => `<col min="${i + 1}" max="${i + 1}" width="${columnWidth(label, table.formats?.[i])}" customWidth="1"/>`).join('');
-  let buffer =
+  const out = new ChunkedText();
+  out.write(
     `${XML_DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${OFFICE_RELATIONSHIPS}">` +
-    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
-    `${widths ? `<cols>${widths}</cols>` : ''}<sheetData>` +
-    `<row r="1">${table.header.map((label, i) => textCell(`${columns[i]}1`, label, STYLE.header)).join('')}</row>`;
+      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
+      `${widths ? `<cols>${widths}</cols>` : ''}<sheetData>` +
+      `<row r="1">${table.header.map((label, i) => textCell(`${columns[i]}1`, label, STYLE.header)).join('')}</row>`,
+  );
   let row = 1;
   for await (const batch of table.rows) {
     for (const cells of batch) {
       if (++row > XLSX_MAX_ROWS + 1) throw new RangeError(`xlsx: a worksheet holds at most ${XLSX_MAX_ROWS} rows below its header`);
-      buffer += `<row r="${row}">${cells.map((value, i) => cell(`${columns[i] ?? columnName(i)}${row}`, value)).join('')}</row>`;
-      if (buffer.length >= CHUNK_CHARS) {
-        yield buffer;
-        buffer = '';
-      }
+      out.write(`<row r="${row}">${cells.map((value, i) => cell(`${columns[i] ?? columnName(i)}${row}`, value)).join('')}</row>`);
     }
+    yield* out.take();
   }
-  yield `${buffer}</sheetData></worksheet>`;
+  out.write('</sheetData></worksheet>');
+  yield* out.end();
 }
 
 /**
