@@ -210,12 +210,11 @@ async function send<C extends Call>(definition: CallDefinition, payload: Record<
   const outgoing = await outgoingCall(definition, payload, session, requestId, address, 'application/json');
   let answer: Exchanged;
   try {
-    answer = await exchange(outgoing, AbortSignal.timeout(timeoutMs(definition)));
+    answer = await exchange(outgoing, timeoutMs(definition));
   } catch (error) {
     return noAnswer(error, definition, requestId);
   }
-  const version = answer.headers[VERSION_HEADER];
-  const newerVersion = isNewerVersion(typeof version === 'string' ? version : null);
+  const newerVersion = isNewerVersion(answer.header(VERSION_HEADER) ?? null);
   const body = parseJson(answer.body);
   if (answer.status !== 200) return { ok: false, error: upstreamFailure(answer.status, body), newerVersion };
   const parsed = definition.answer.safeParse(body);
