@@ -4,8 +4,8 @@ export const CHUNK_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
 
 /**
- * Text encoded as UTF-8 into fixed-size chunks the moment it is written. A file's text is never
- * gathered as a string: a string grown line by line until a chunk is full lives across the waits
+ * Text encoded as UTF-8 into fixed-size chunks the moment it is written (the CSV's lines). A file's
+ * text is not gathered as a string: a string grown line by line until a chunk is full lives across the waits
  * for the services' next rows, so every young collection of the export found it alive, copied it
  * and, once it had survived twice, promoted it; V8 grows its young generation by what survives, and
  * that took the export's memory from about 210 to about 300 MB (docs/performance.md). Each line

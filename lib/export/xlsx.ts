@@ -2,7 +2,6 @@ import type { ColumnFormat } from '../data-table/columns';
 import { EMPTY_VALUE } from '../format/money';
 import { parseDecimal } from '../format/decimal';
 import { columnName } from '../import/sheet';
-import { ChunkedText } from './chunks';
 import { cellText, type ExportCell, type ExportTable } from './table';
 import { zipStream, type ZipEntry } from './zip';
 
@@ -66,27 +65,35 @@ function columnWidth(label: string, format: ColumnFormat | undefined): number {
   return Math.min(Math.max(shown + 3, WIDTHS[format ?? 'text'] ?? 14), 60);
 }
 
+/**
+ * Worksheet text is handed to the deflater in pieces of about this many characters; the deflater
+ * encodes each straight into its own input buffer. Encoding them into byte chunks here first (as
+ * the CSV does) made a second copy and raised the xlsx's peak (docs/performance.md, "The export's
+ * memory"); a piece a row cost 12 % of the rows per second.
+ */
+const PIECE_CHARS = 64 * 1024;
+
 /** A worksheet's XML, pulled row batch by row batch: bold header frozen above the rows. */
-async function* worksheet(table: ExportTable): AsyncGenerator<Uint8Array> {
+async function* worksheet(table: ExportTable): AsyncGenerator<string> {
   const columns = table.header.map((_, i) => columnName(i));
   const widths = table.header.map((label, i) => `<col min="${i + 1}" max="${i + 1}" width="${columnWidth(label, table.formats?.[i])}" customWidth="1"/>`).join('');
-  const out = new ChunkedText();
-  out.write(
+  let buffer =
     `${XML_DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${OFFICE_RELATIONSHIPS}">` +
-      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
-      `${widths ? `<cols>${widths}</cols>` : ''}<sheetData>` +
-      `<row r="1">${table.header.map((label, i) => textCell(`${columns[i]}1`, label, STYLE.header)).join('')}</row>`,
-  );
+    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
+    `${widths ? `<cols>${widths}</cols>` : ''}<sheetData>` +
+    `<row r="1">${table.header.map((label, i) => textCell(`${columns[i]}1`, label, STYLE.header)).join('')}</row>`;
   let row = 1;
   for await (const batch of table.rows) {
     for (const cells of batch) {
       if (++row > XLSX_MAX_ROWS + 1) throw new RangeError(`xlsx: a worksheet holds at most ${XLSX_MAX_ROWS} rows below its header`);
-      out.write(`<row r="${row}">${cells.map((value, i) => cell(`${columns[i] ?? columnName(i)}${row}`, value)).join('')}</row>`);
+      buffer += `<row r="${row}">${cells.map((value, i) => cell(`${columns[i] ?? columnName(i)}${row}`, value)).join('')}</row>`;
+      if (buffer.length >= PIECE_CHARS) {
+        yield buffer;
+        buffer = '';
+      }
     }
-    yield* out.take();
   }
-  out.write('</sheetData></worksheet>');
-  yield* out.end();
+  yield `${buffer}</sheetData></worksheet>`;
 }
 
 /**
