@@ -98,6 +98,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   for (const [port, setting] of [[options.port, 'CLUSTER_PORT'], ...portalPorts.map((p) => [p, 'CLUSTER_PORT (the instances use the next ports)']), [options.upstreamPort, 'UPSTREAM_PORT']] as [number, string][]) {
     if (!(await portIsFree(port))) throw new FleetError(`Port ${port} is taken by another program: stop it, or choose other ports with ${setting}.`);
   }
+  // Free now, but not yet listened on: the fleet's own PostgreSQL and Redis must not take them
+  // (CI's clean run of d929461 met an instance whose port Redis or PostgreSQL had taken first).
+  const promised = [options.port, ...portalPorts, options.upstreamPort];
   const temporary = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-fleet-'));
   mkdirSync(dataDir, { recursive: true });
@@ -114,7 +117,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     // PostgreSQL: the operator's when DATABASE_URL is given, else a cluster of the fleet's own.
     let databaseUrl = shared.DATABASE_URL;
     if (!databaseUrl) {
-      const postgres: ThrowawayPostgres | undefined = await startThrowawayPostgres('the fleet', temporary ? {} : { dir: join(dataDir, 'postgres') });
+      const postgres: ThrowawayPostgres | undefined = await startThrowawayPostgres('the fleet', { port: await freePort(promised), ...(temporary ? {} : { dir: join(dataDir, 'postgres') }) });
       if (!postgres) throw new FleetError("PostgreSQL is not installed: run 'sudo apt-get install -y postgresql', or set DATABASE_URL.");
       stops.push(() => postgres.stop());
       const admin = postgres.adminUrl;
@@ -125,7 +128,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 
     // Redis: the operator's when REDIS_URL is given, else one of the fleet's own.
     let redisUrl = shared.REDIS_URL;
-    const redisPort = await freePort();
+    const redisPort = await freePort(promised);
     const redisDir = join(dataDir, 'redis');
     mkdirSync(redisDir, { recursive: true });
     const redis = fleetProcess('Redis', redisServer, ['--port', String(redisPort), '--bind', '127.0.0.1', '--dir', redisDir, '--save', '', '--appendonly', temporary ? 'no' : 'yes'], {});

@@ -18,10 +18,12 @@ function findBin(): string | undefined {
  * A port free now, for a server started later. Below Linux's ephemeral range (32768 and up), which
  * `listen(0)` and every outgoing connection draw from: a port drawn there can be taken by a
  * connection in the seconds before its server starts (a fleet run saw "Port 40603 is taken").
+ * Never one of `avoid`: ports promised to another server that has not started yet.
  */
-export async function freePort(): Promise<number> {
+export async function freePort(avoid: readonly number[] = []): Promise<number> {
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (avoid.includes(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const server = createServer();
       server.once('error', () => resolve(false));

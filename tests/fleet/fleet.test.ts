@@ -16,7 +16,8 @@ beforeAll(async () => {
   fleet = await startFleet({
     instances: 2,
     port,
-    upstreamPort: await freePort(),
+    // Not one of the instances' ports (the balancer's next two).
+    upstreamPort: await freePort([port, port + 1, port + 2]),
     seedTransactions: 3000,
     env: { UPSTREAM_MODE: 'test', CAPTCHA_TEST_CODE: '2468', ALLOW_CAPTCHA_TEST_CODE: '1', LOG_LEVEL: 'warn' },
     log: () => undefined,
