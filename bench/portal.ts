@@ -85,8 +85,8 @@ async function yearExport(upstreamUrl: string) {
   const year = `from=${day(-365)}&to=${day(0)}`;
   const nodeArgs = [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), ...EXTRA_NODE_ARGS];
   console.log(`\nExport of a year of admin's transactions (366 days) through the portal${CPU_PROF ? ` (CPU profile in ${CPU_PROF})` : ''}${EXTRA_NODE_ARGS.length ? ` with ${EXTRA_NODE_ARGS.join(' ')}` : ''}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:`);
-  // A fresh process loads the export's code (and Next.js's page runtime with it) on its first export:
-  // a day's file first, so that the year's figures are the export's own memory, printed beside it.
+  // A fresh process touches its young generation's pages on its first sustained allocation: a day's
+  // file first, so that the year's figures are not that step, printed beside it.
   const first: [string, string] = ['csv, a day, the first export', `/api/export/transactions?format=csv&id=${randomUUID()}&from=${day(-1)}&to=${day(-1)}`];
   // The CSV again after the xlsx: on a process whose young generation has grown, as a long-running one's has.
   const years = ['csv', 'xlsx', 'csv'].map((format, i): [string, string] => [i === 2 ? 'csv, again' : format, `/api/export/transactions?format=${format}&id=${randomUUID()}&${year}`]);
