@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { buildMenu } from '../../lib/auth/menu';
 import { SCRIPTS_TOUCH } from '../../lib/i18n/spacing';
 import { MENUS, ROLES } from '../../upstream/seed/reference-data';
-import { expect, motionSettled, newUser, readyUser, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { expect, motionSettled, newUser, readyUser, settled, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 /**
  * Every menu screen of every demo role (issue 28, 14 and 17), each loaded once in a signed-in page:
@@ -143,7 +143,7 @@ for (const sweep of SWEEPS) {
       const problems: Record<string, string[]> = {};
       let shellChecked = false;
       const check = async (screen: string) => {
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         const within = shellChecked ? 'main' : undefined;
         const markup = `${screen} ${await markupOf(page, within)}`;
         const found = [...(checkedMarkup.has(markup) ? [] : await axeProblems(page, within)), ...(await wordsAndNumbers(page, locale !== 'en-GB'))];

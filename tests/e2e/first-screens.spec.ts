@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HELP_TOPICS } from '../../lib/shell/help';
-import { chooseFromAccountMenu, chooseFromTabMenu, clickUntilVisible, expect, newUser, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { chooseFromAccountMenu, chooseFromTabMenu, clickUntilVisible, expect, newUser, settled, signIn, test, ZH_HK_LABELS } from './fixtures';
 
 /**
  * The first screens as a new user meets them (issue 16): every width, honest navigation messages,
@@ -73,7 +73,7 @@ for (const widths of WIDTHS) {
       expect(routes.length).toBeGreaterThanOrEqual(20);
       for (const route of [...routes, '/no/such/page']) {
         await page.goto(route);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await expectNoOverflowAtEachWidth(page, route, 'signed-in');
       }
     });
@@ -84,7 +84,7 @@ for (const widths of WIDTHS) {
         await expectNoOverflowAtEachWidth(page, path, 'public');
       }
       await signedIn(page, 'partner@demo.test', /\/dashboard\/dashboard$/);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await expectNoOverflowAtEachWidth(page, 'partner dashboard', 'signed-in');
     });
   });
@@ -173,7 +173,7 @@ test('Refresh reloads the tab it belongs to, not the page shown', async ({ page 
   const tabs = page.getByRole('navigation', { name: 'Open pages' });
   await tabs.getByRole('link', { name: 'Homepage' }).click();
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 
   // Every server render the browser asks for after the click (full loads and client navigations alike).
   const rendered: string[] = [];
@@ -184,7 +184,7 @@ test('Refresh reloads the tab it belongs to, not the page shown', async ({ page 
   await chooseFromTabMenu(page, 'Store information', 'Refresh', page.getByRole('heading', { level: 1, name: 'Store information' }));
   await expect(page).toHaveURL(/\/merchant\/stores$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Store information' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(rendered).toContain('/merchant/stores');
   expect(rendered).not.toContain('/dashboard/dashboard');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
-import { chooseFromAccountMenu, expect, newUser, readyUser, signIn, test } from './fixtures';
+import { chooseFromAccountMenu, expect, newUser, readyUser, settled, signIn, test, watchRequests } from './fixtures';
 
 /**
  * Issue 28: a session ended elsewhere signs the user out wherever the portal notices it, and the
@@ -14,13 +14,14 @@ const PASSWORD = 'Assets#2026';
 /** Signs in on a context of its own, opens `path`, marks the window (a full load forgets it), then the services end the user's sessions. */
 async function signedInThenRevoked(browser: Browser, account: string, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
+  watchRequests(page);
   await signIn(page, account, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/, { timeout: 30_000 });
   await page.goto(path);
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(NAME);
   // The shell's own first calls (the notices' count) are made once the page is
   // idle: ended after them, the session is noticed first by the action each test makes.
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const revoked = await page.request.post(`${E2E_ENV.UPSTREAM_URL}/dev/tokens/revoke`, { data: { account } });
   expect((await revoked.json()).revoked).toBeGreaterThan(0);
