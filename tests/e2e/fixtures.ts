@@ -4,6 +4,13 @@ import { E2E_ENV } from '../../playwright.config';
 
 /** Texts that must never reach the browser; tests add the passwords they type. */
 const ALWAYS_SECRET = ['Portal#2026', E2E_ENV.PAYLOAD_KEY, E2E_ENV.SESSION_SECRET];
+/**
+ * The build's static files: named by their content and made before any test ran, so they can hold
+ * no test's password or live token; each is read once a run rather than by every test that loads
+ * it (about a megabyte of scripts a page, copied from the browser to the test runner each time).
+ */
+const STATIC_FILE = /\/_next\/static\//;
+const scannedStatic = new Set<string>();
 const TOKEN_SHAPED = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 
 export interface LeakScan {
@@ -30,7 +37,12 @@ export const test = base.extend<{ pageProblems: string[]; leakScan: LeakScan }>(
     async ({ page, request }, use) => {
       const bodies: Promise<string>[] = [];
       page.on('response', (response) => {
-        if (/html|json|javascript|css|svg|text/.test(response.headers()['content-type'] ?? '')) bodies.push(response.text().catch(() => ''));
+        if (!/html|json|javascript|css|svg|text/.test(response.headers()['content-type'] ?? '')) return;
+        if (STATIC_FILE.test(response.url())) {
+          if (scannedStatic.has(response.url())) return;
+          scannedStatic.add(response.url());
+        }
+        bodies.push(response.text().catch(() => ''));
       });
       const secrets = new Set(ALWAYS_SECRET);
       await use({ secret: (value) => secrets.add(value) });
