@@ -106,12 +106,14 @@ export function watchRequests(page: Page) {
 export async function settled(page: Page) {
   const count = requests.get(page);
   if (!count) throw new Error('settled() needs the page watched: call watchRequests(page) after opening it');
-  await page.waitForLoadState('load');
   for (;;) {
-    await expect.poll(() => count.open, { message: 'requests still open', intervals: [20, 50, 100] }).toBe(0);
+    await page.waitForLoadState('load');
+    // As long as networkidle would wait on CI's busy cores, not the 15 s of an expectation.
+    await expect.poll(() => count.open, { message: 'requests still open', intervals: [20, 50, 100], timeout: 60_000 }).toBe(0);
     const before = count.started;
-    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 100))));
-    if (count.open === 0 && count.started === before) return;
+    // A page that navigates meanwhile loses the script's context: its new document is waited for in turn.
+    const idle = await page.evaluate(() => new Promise<boolean>((resolve) => requestIdleCallback(() => setTimeout(() => resolve(true), 100)))).catch(() => false);
+    if (idle && count.open === 0 && count.started === before) return;
   }
 }
 
@@ -326,6 +328,9 @@ export async function exportAs(page: Page, button: Locator, format: 'CSV' | 'Exc
 export async function showColumns(page: Page, labels: readonly string[] | 'all') {
   const menu = page.locator('.ant-dropdown:visible');
   await clickUntilVisible(page.getByRole('button', { name: 'Columns' }), menu);
+  // The menu's box can be visible a moment before its checkboxes are in it: 'all' read then was none
+  // (the every-column test failed one run in five on this machine with no box ticked).
+  await expect(menu.getByRole('checkbox').first()).toBeVisible();
   const boxes = labels === 'all' ? await menu.getByRole('checkbox').all() : labels.map((label) => menu.getByRole('checkbox', { name: label, exact: true }));
   for (const box of boxes) if (!(await box.isChecked())) await box.check();
   // The menu closes with a click outside it, as a person closes it.
