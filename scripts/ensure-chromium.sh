@@ -10,8 +10,7 @@ missing=()
 [ ${#missing[@]} = 0 ] && exit 0
 if [ "$(id -u)" = 0 ]; then
   echo "Missing ${missing[*]}: installing Debian's packages (apt-get)..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  bash "$(dirname "$0")/apt-install.sh" "${missing[@]}"
   [ -x "$chromium" ] || { echo "apt-get installed chromium, but $chromium is still missing." >&2; exit 1; }
   [ -f "$font" ] || { echo "apt-get installed fonts-noto-cjk, but $font is still missing." >&2; exit 1; }
 else

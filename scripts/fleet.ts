@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import PORTAL_NODE_ARGS from './portal-node-args.json';
 import { haproxyConfig, writeErrorPages } from './haproxy';
 import type { ManagedProcess } from './supervise.mjs';
+import { installDebianPackages } from './debian-packages';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
 /** Environment variables for a child process (NODE_ENV among them or not). */
@@ -56,7 +57,7 @@ export function ensureProgram(command: string, pkg: string): string {
   let path = which(command) ?? (existsSync(`/usr/sbin/${command}`) ? `/usr/sbin/${command}` : undefined);
   if (!path && process.getuid?.() === 0) {
     console.log(`${command} is missing: installing Debian's ${pkg} package...`);
-    spawnSync('bash', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`], { stdio: 'inherit' });
+    installDebianPackages(pkg);
     path = which(command) ?? (existsSync(`/usr/sbin/${command}`) ? `/usr/sbin/${command}` : undefined);
   }
   if (!path) throw new FleetError(`${command} is not installed: run 'sudo apt-get install -y ${pkg}', then start the fleet again.`);

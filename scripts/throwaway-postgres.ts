@@ -1,11 +1,12 @@
 // A throwaway PostgreSQL cluster in a temporary folder, for the integration suite and the
 // benchmarks: Debian's server when present (installed with apt-get when missing and running as
 // root), owned by the postgres user when run as root (PostgreSQL refuses root), fsync off.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installDebianPackages } from './debian-packages';
 
 function findBin(): string | undefined {
   const base = '/usr/lib/postgresql';
@@ -48,7 +49,7 @@ export async function startThrowawayPostgres(purpose: string, { dir: keptDir, po
   const root = process.getuid?.() === 0;
   if (!bin && root) {
     console.log(`\nPostgreSQL is missing: installing Debian's postgresql package for ${purpose}...`);
-    spawnSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null'], { stdio: 'inherit' });
+    installDebianPackages('postgresql');
     bin = findBin();
   }
   if (!bin) return undefined;

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { installDebianPackages } from '../../scripts/debian-packages';
 import { freePort, startThrowawayPostgres } from '../../scripts/throwaway-postgres';
 
 /**
@@ -15,7 +16,7 @@ async function startRedis(): Promise<(() => void) | undefined> {
   const which = () => spawnSync('bash', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
   if (!which() && process.getuid?.() === 0) {
     console.log("\nredis-server is missing: installing Debian's redis-server package for the integration suite...");
-    spawnSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null'], { stdio: 'inherit' });
+    installDebianPackages('redis-server');
   }
   const binary = which();
   if (!binary) {
