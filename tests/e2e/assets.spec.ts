@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickUntilVisible, expect, latestMail, openOptions, showColumns, signIn, test } from './fixtures';
+import { clickUntilVisible, expect, latestMail, openOptions, showColumns, signedIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -18,8 +18,7 @@ async function figure(page: Page, id: string) {
 }
 
 test('total assets as role 8: the figures explained, the pie as a table with the same amounts, the history filtered', async ({ page }) => {
-  await signIn(page, 'assets@demo.test');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signedIn(page, 'assets@demo.test');
   await page.goto('/merchant/totalAssets');
   await expect(page.getByRole('heading', { level: 1, name: 'Total assets' })).toBeVisible();
   await expect(page.getByTestId('asset-margin')).toContainText('Collateral you keep with us against chargebacks and other risks.');
@@ -58,8 +57,7 @@ test('total assets as role 8: the figures explained, the pie as a table with the
 
 test('on a phone the history pins its amount only while the other columns keep most of the width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'assets@demo.test');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signedIn(page, 'assets@demo.test');
   await page.goto('/merchant/totalAssets');
   // The amount, the last column, pinned at the right edge: alone, it leaves the others more than half a phone's table.
   const amount = rows(page).first().locator('td').last();
@@ -77,8 +75,7 @@ test('on a phone the history pins its amount only while the other columns keep m
 });
 
 test('the main account applies for a payment service, sees it listed as submitted, and a second one is refused while it is open', async ({ page }) => {
-  await signIn(page, 'admin');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signedIn(page, 'admin');
   await page.goto('/merchant/applyService');
   await expect(page.getByRole('heading', { level: 1, name: 'Apply for payment service' })).toBeVisible();
   const form = page.getByTestId('apply-form');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CUSTOMERS } from '../../upstream/seed/reference-data';
-import { expect, openOptions, signIn, test } from './fixtures';
+import { expect, openOptions, signedIn, test } from './fixtures';
 
 /**
  * Choices of merchant, store and terminal (issue 28, items 4 and 5): a partner's follow the customer
@@ -29,11 +29,6 @@ const LISTS = [
   { path: '/merchant/payments', merchant: 'Merchant no.' },
   { path: '/merchant/stores', merchant: 'Merchant no.', store: 'Store' },
 ] as const;
-
-async function signedIn(page: Page, account: string) {
-  await signIn(page, account);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
-}
 
 /** The list's filter form (a page may hold other forms above it: the refund finder). */
 const filters = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: 'Reset', exact: true }) });

@@ -1,14 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { clickUntilVisible, confirmDialog, expect, signIn, test } from './fixtures';
+import { clickUntilVisible, confirmDialog, expect, signedIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
-
-async function signedIn(page: Page) {
-  await signIn(page, 'admin');
-  // The first sign-in of a worker, with the other worker busy, can take several seconds on this machine.
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
-}
 
 /** Opens a form's select by its label and clicks the first option of its own dropdown (the previous one may still be closing). */
 async function chooseFirst(page: Page, label: string, field: string) {
@@ -19,7 +13,7 @@ async function chooseFirst(page: Page, label: string, field: string) {
 }
 
 test('a payment request is paid on the payment page with the test card: the sale is in real-time transactions and the request is paid', async ({ page }) => {
-  await signedIn(page);
+  await signedIn(page, 'admin');
   await page.goto('/collect/createTransaction');
   await expect(page.getByRole('heading', { level: 1, name: 'Create transaction' })).toBeVisible();
   const form = page.getByTestId('collect-form');
@@ -65,7 +59,7 @@ test('a payment request is paid on the payment page with the test card: the sale
 });
 
 test('an open payment request is cancelled from its drawer after a confirmation, and its pay link then takes no payment', async ({ page }) => {
-  await signedIn(page);
+  await signedIn(page, 'admin');
   await page.goto('/collect/createTransaction');
   const form = page.getByTestId('collect-form');
   await chooseFirst(page, 'Merchant', 'merchantNo');
@@ -94,7 +88,7 @@ test('an open payment request is cancelled from its drawer after a confirmation,
 });
 
 test('the merchant code page shows each store\u2019s QR code and downloads it as a PNG', async ({ page }) => {
-  await signedIn(page);
+  await signedIn(page, 'admin');
   await page.goto('/collect/merchantCode');
   await expect(page.getByRole('heading', { level: 1, name: 'Merchant code' })).toBeVisible();
   const first = page.getByTestId('store-code').first();

@@ -129,6 +129,12 @@ export async function signIn(page: Page, account: string, password = 'Portal#202
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
 }
 
+/** Signs in through the login form and waits to leave the sign-in page (several seconds on CI's busy cores). */
+export async function signedIn(...credentials: Parameters<typeof signIn>) {
+  await signIn(...credentials);
+  await expect(credentials[0]).not.toHaveURL(/\/login/, { timeout: 20_000 });
+}
+
 /** The newest mail to an address, from the reference services' outbox. */
 export async function latestMail(request: APIRequestContext, to: string): Promise<string> {
   const answer = await request.get(`${E2E_ENV.UPSTREAM_URL}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);

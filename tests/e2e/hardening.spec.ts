@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { E2E_PORT } from '../../playwright.config';
 import { raw as rawRequest, signInFrom as signInAs, type RawOptions } from '../support/raw-http';
-import { expect, signIn, test } from './fixtures';
+import { expect, signedIn, signIn, test } from './fixtures';
 
 /**
  * What one client can send the running portal (issue 25), over real sockets: distinct clients are
@@ -110,8 +110,7 @@ test('the activity log shows the address a sign-in came from', async ({ page }) 
 });
 
 test('/401 tells a signed-in user there is nothing to do and leads home', async ({ page }) => {
-  await signIn(page, 'viewer@demo.test');
-  await expect(page).not.toHaveURL(/\/login/);
+  await signedIn(page, 'viewer@demo.test');
   await page.goto('/401');
   await expect(page.getByRole('heading', { name: 'Sign-in required' })).toBeVisible();
   await expect(page.getByText('You are signed in now')).toBeVisible();

@@ -13,7 +13,7 @@ import { reconciliationList, reconWxAliList } from '../../lib/lists/reconciliati
 import { refundDecidedList, refundRequestsList, refundReviewList } from '../../lib/lists/refunds';
 import { settlesList, settleWxAliList } from '../../lib/lists/settles';
 import { transactionsList } from '../../lib/lists/transactions';
-import { clickUntilVisible, expect, showColumns, signIn, test } from './fixtures';
+import { clickUntilVisible, expect, showColumns, signedIn, test } from './fixtures';
 
 /*
  * Issue 28, "Lists and money": every list shows its essential columns (the ones not in the column
@@ -149,8 +149,7 @@ for (const [user, screens] of Object.entries(SCREENS)) {
   for (const language of LANGUAGES) {
     test(`${user} in ${language}: every list's essential columns are in view at 1440 and 1024 px, none covered, no amount cut`, async ({ page }) => {
       test.setTimeout(60_000 + screens.length * 30_000);
-      await signIn(page, user);
-      await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+      await signedIn(page, user);
       await chooseLanguage(page, language);
       for (const screen of screens) {
         await page.setViewportSize({ width: 1440, height: 900 });
@@ -216,8 +215,7 @@ for (const { user, definition, path } of [
   { user: 'admin', definition: transactionsList, path: `/transaction/transactions?from=${hongKongDay(-60)}&to=${hongKongDay(-1)}` },
 ]) {
   test(`${definition.id} with every column shown: a column partly under the pinned ones shows no cut text, at 1024, 768 and 390 px`, async ({ page }) => {
-    await signIn(page, user);
-    await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+    await signedIn(page, user);
     await page.setViewportSize({ width: 1024, height: 900 });
     await page.goto(path);
     const table = `table[data-list="${definition.id}"]`;
@@ -260,8 +258,7 @@ async function figureProblems(page: Page, selector: string): Promise<string[]> {
 for (const language of LANGUAGES) {
   test(`a partner's year in ${language}: every summary amount fits its card at 390, 1024 and 1440 px`, async ({ page }) => {
     test.setTimeout(240_000);
-    await signIn(page, 'partner@demo.test');
-    await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+    await signedIn(page, 'partner@demo.test');
     await chooseLanguage(page, language);
     for (const path of ['/transaction/transactions', '/transaction/settles', '/transaction/reconciliation', '/transaction/settleWxAli', '/transaction/reconWxAli']) {
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -278,8 +275,7 @@ for (const language of LANGUAGES) {
 
 test('total assets and the refund lists: figures fit their cards at 390, 1024 and 1440 px', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signedIn(page, 'admin');
   for (const [path, cards] of [
     ['/merchant/totalAssets', '[data-testid^="asset-"]:not([data-testid="asset-pie"]), [data-testid^="summary-"]'],
     [`/transaction/refundRequest?from=${hongKongDay(-29)}&to=${hongKongDay()}`, '[data-testid^="summary-"]'],
@@ -295,8 +291,7 @@ test('total assets and the refund lists: figures fit their cards at 390, 1024 an
 });
 
 test('money going out carries its minus sign: refunds and voids in the list, the drawer and the summary; decreases of total assets', async ({ page }) => {
-  await signIn(page, 'admin');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signedIn(page, 'admin');
   await page.goto(`/transaction/transactions?from=${hongKongDay(-60)}&to=${hongKongDay(-1)}&size=100`);
   const table = page.locator('table[data-list="transactions"]');
   const headers = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => (th as HTMLElement).dataset.column));
@@ -328,8 +323,7 @@ test('money going out carries its minus sign: refunds and voids in the list, the
 
 test('a long name is cut to three lines in the table, whole on hover and in the details', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signedIn(page, 'admin');
   await page.goto('/merchant/stores');
   const table = page.locator('table[data-list="stores"]');
   const headers = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => (th as HTMLElement).dataset.column));

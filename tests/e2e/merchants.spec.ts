@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickUntilVisible, expect, openOptions, signIn, test } from './fixtures';
+import { clickUntilVisible, expect, openOptions, signedIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
@@ -9,12 +9,6 @@ const rows = (page: Page) => page.locator('tbody tr.portal-row');
 async function choose(page: Page, label: string, option: string) {
   const options = await openOptions(page, page.getByLabel(label, { exact: true }));
   await options.filter({ hasText: option }).first().click();
-}
-
-async function signedIn(page: Page, account: string) {
-  await signIn(page, account);
-  // The first sign-in of a worker, with the other worker busy, can take several seconds on this machine.
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
 }
 
 test('merchant information: the customer card and counts, a merchant whose registration expires soon detailed with its bank account and contacts', async ({ page }) => {

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import zhCN from '../../messages/zhCN.json';
 import zhTW from '../../messages/zhTW.json';
 import { BANKS, CUSTOMERS, DISTRICTS, type CustomerSeed } from '../../upstream/seed/reference-data';
-import { chooseFromMenu, clickUntilVisible, expect, signIn, test } from './fixtures';
+import { chooseFromMenu, clickUntilVisible, expect, signedIn, test } from './fixtures';
 import { pdfLines } from './pdf-lines';
 
 /**
@@ -52,8 +52,7 @@ function foreignTo(script: Script): string[] {
 }
 
 async function signedInIn(page: Page, language: string) {
-  await signIn(page, 'admin');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signedIn(page, 'admin');
   await page.context().addCookies([{ name: 'language', value: language, url: new URL('/', page.url()).href }]);
 }
 

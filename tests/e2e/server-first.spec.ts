@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signedIn, test } from './fixtures';
 
 /**
  * A list screen's first page is in the server's first answer (issue 29): with JavaScript off, the
@@ -14,8 +14,7 @@ for (const screen of [
   { path: '/transaction/settles', title: 'Fund settlement' },
 ]) {
   test(`${screen.path} shows its first rows with JavaScript off`, async ({ page, browser }) => {
-    await signIn(page, 'admin');
-    await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+    await signedIn(page, 'admin');
     await page.goto(screen.path);
     const rows = page.locator('main table tbody tr');
     await expect(rows.first()).toBeVisible();

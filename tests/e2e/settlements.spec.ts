@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { LANGUAGE_TAGS, LANGUAGES } from '../../lib/i18n/languages';
-import { expect, exportAs, showColumns, signIn, test } from './fixtures';
+import { expect, exportAs, showColumns, signedIn, test } from './fixtures';
 
 const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const SPAN = `from=${hongKongDay(-90)}&to=${hongKongDay()}`;
@@ -18,12 +18,6 @@ function mondayOf(offsetDays: number) {
 /** The language cookie for the whole site (a cookie set by the page's URL would hold for its folder only). */
 async function chooseLanguage(page: Page, language: string) {
   await page.context().addCookies([{ name: 'language', value: language, url: new URL('/', page.url()).href }]);
-}
-
-async function signedIn(page: Page, account: string) {
-  await signIn(page, account);
-  // As in refunds.spec.ts: the first sign-in of a worker, with the other worker busy, can take several seconds on this machine.
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
 }
 
 /** The texts of one column of the main list, by its header. */

@@ -1,10 +1,9 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signedIn, test } from './fixtures';
 
 test.use({ locale: 'en-GB' });
 
 test('a smart tip links to the real-time transactions that show its figures', async ({ page }) => {
-  await signIn(page, 'admin');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await signedIn(page, 'admin');
   await page.goto('/transaction/smartTips');
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction smart tips' })).toBeVisible();
   for (const kind of ['BUSY_HOUR', 'BUSY_WEEKDAY', 'PAYMENT_MIX', 'REFUND_RATE', 'SILENT_STORE', 'SILENT_TERMINAL', 'LOW_DAY']) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, exportAs, openOptions, showColumns, signIn, test, ZH_HK_LABELS } from './fixtures';
+import { expect, exportAs, openOptions, showColumns, signedIn, test, ZH_HK_LABELS } from './fixtures';
 
 const PAGE = '/transaction/transactions';
 const hongKongDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offsetDays * 86_400_000));
@@ -33,12 +33,6 @@ async function choose(page: Page, select: Locator, pick: (options: string[]) => 
   const choice = pick(await options.allInnerTexts());
   await options.filter({ hasText: choice }).first().click();
   return choice;
-}
-
-/** Signs in and waits for the landing page, so that the next navigation carries the session. */
-async function signedIn(page: Page, account: string) {
-  await signIn(page, account);
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 /** Sends the form and waits for the new view: the button stops loading once the page of the new address arrives. */
@@ -191,8 +185,7 @@ test.describe('in Traditional Chinese', () => {
 
   test('codes are shown by their names: table, details; amount and status stay in view at 1440 px', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, 'admin', 'Portal#2026', ZH_HK_LABELS);
-    await expect(page).not.toHaveURL(/\/login/);
+    await signedIn(page, 'admin', 'Portal#2026', ZH_HK_LABELS);
     await page.goto(`${PAGE}?${SPAN}&paymentType=VISA`);
     expect(new Set(await column(page, '支付方式'))).toEqual(new Set(['Visa']));
     expect(new Set(await column(page, '狀態'))).toEqual(new Set(['成功']));
