@@ -54,11 +54,12 @@ function which(command: string): string | undefined {
 
 /** Debian's package for a program, installed with apt-get when missing and running as root. */
 export function ensureProgram(command: string, pkg: string): string {
-  let path = which(command) ?? (existsSync(`/usr/sbin/${command}`) ? `/usr/sbin/${command}` : undefined);
+  const locate = () => which(command) ?? (existsSync(`/usr/sbin/${command}`) ? `/usr/sbin/${command}` : undefined);
+  let path = locate();
   if (!path && process.getuid?.() === 0) {
     console.log(`${command} is missing: installing Debian's ${pkg} package...`);
     installDebianPackages(pkg);
-    path = which(command) ?? (existsSync(`/usr/sbin/${command}`) ? `/usr/sbin/${command}` : undefined);
+    path = locate();
   }
   if (!path) throw new FleetError(`${command} is not installed: run 'sudo apt-get install -y ${pkg}', then start the fleet again.`);
   return path;

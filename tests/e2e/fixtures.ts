@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Browser, type Download, type Locator, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Download, type Locator, type Page, type Request } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
 
 /** Texts that must never reach the browser; tests add the passwords they type. */
@@ -132,7 +132,14 @@ export async function signIn(page: Page, account: string, password = 'Portal#202
 /** Signs in through the login form and waits to leave the sign-in page (several seconds on CI's busy cores). */
 export async function signedIn(...credentials: Parameters<typeof signIn>) {
   await signIn(...credentials);
-  await expect(credentials[0]).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await expect(credentials[0]).not.toHaveURL(/\/login/, { timeout: 30_000 });
+}
+
+/** A page of a browser context of its own (a second user beside the test's own), signed in. */
+export async function signedInPage(browser: Browser, account: string, options?: BrowserContextOptions): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await signedIn(page, account);
+  return page;
 }
 
 /** The newest mail to an address, from the reference services' outbox. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
-import { expect, signIn, test } from './fixtures';
+import { expect, signedInPage, signIn, test } from './fixtures';
 
 /**
  * Issue 28: a notice's action appears only for users who can follow it, and a date in the past
@@ -19,12 +19,9 @@ const LANGUAGES = [
 const languageCookie = (value: string) => [{ name: 'language', value, domain: '127.0.0.1', path: '/' }];
 
 /** Signed in through the English form (the helper's labels), then reading in `language`. */
-async function signedIn(browser: Browser, account: string, language: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
-  await context.addCookies(languageCookie(language));
+async function signedInReading(browser: Browser, account: string, language: string): Promise<Page> {
+  const page = await signedInPage(browser, account);
+  await page.context().addCookies(languageCookie(language));
   return page;
 }
 
@@ -45,7 +42,7 @@ for (const language of LANGUAGES) {
   test(`a renewal notice says expired or expires by its date, and only the administrator is offered its action (${language.code})`, async ({ browser }) => {
     test.setTimeout(120_000);
     for (const [account, canUpload] of [['admin', true], ['wxali@demo.test', false], ['maker@demo.test', false]] as const) {
-      const page = await signedIn(browser, account, language.code);
+      const page = await signedInReading(browser, account, language.code);
       const drawer = await openNotice(page, language.expired);
       await expect(drawer.getByRole('link', { name: language.action })).toHaveCount(canUpload ? 1 : 0);
       if (account === 'wxali@demo.test') await page.screenshot({ path: test.info().outputPath(`notice-${language.code}-${account}.png`) });

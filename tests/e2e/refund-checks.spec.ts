@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zhCN.json';
 import zhTW from '../../messages/zhTW.json';
-import { clickUntilVisible, confirmDialog, expect, seededDay, signIn, test } from './fixtures';
+import { clickUntilVisible, confirmDialog, expect, seededDay, signedInPage, test } from './fixtures';
 
 /**
  * Issue 28, the refund screens told straight: the batch preview says "Ready" only for rows the
@@ -35,13 +35,8 @@ const fill = (template: string, values: Record<string, string | number>) => temp
 /** The seed's card sales: the type the refund search finds and refunds. */
 const CARD_SALE = en.codes.transType['11'];
 const languageCookie = (value: string) => [{ name: 'language', value, domain: '127.0.0.1', path: '/' }];
-
-async function signedIn(browser: Browser, account: string, width = 1440): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-  await signIn(page, account);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
-  return page;
-}
+/** A browser window this wide, for a user's page of its own. */
+const at = (width: number) => ({ viewport: { width, height: 900 } });
 
 /** The card sales of a day as the refund search sees them (each with its balance, voids included). */
 async function salesOfDay(page: Page, daysAgo: number): Promise<Sale[]> {
@@ -84,7 +79,7 @@ async function linesOf(locator: Locator): Promise<number> {
 
 test('the batch preview weighs each row against its sale and the file’s other rows, in three languages, its result in view at 390, 1024 and 1440 px', async ({ browser }) => {
   test.setTimeout(150_000);
-  const maker = await signedIn(browser, 'maker@demo.test');
+  const maker = await signedInPage(browser, 'maker@demo.test', at(1440));
   const [a, b] = refundable(await salesOfDay(maker, 6)) as [Sale, Sale];
   expect(b, 'two refundable sales six days ago').toBeTruthy();
   const part = (Number(b.refundBalance) * 0.6).toFixed(2);
@@ -146,7 +141,7 @@ test('the batch preview weighs each row against its sale and the file’s other 
 
 test('a checker rejects with a reason the maker and the activity log show; each decision reads Approved or Rejected, in three languages', async ({ browser }) => {
   test.setTimeout(150_000);
-  const maker = await signedIn(browser, 'maker@demo.test');
+  const maker = await signedInPage(browser, 'maker@demo.test', at(1440));
   const sales = refundable(await salesOfDay(maker, 8));
   expect(sales.length, 'four refundable sales eight days ago').toBeGreaterThanOrEqual(4);
   const requests: string[] = [];
@@ -154,7 +149,7 @@ test('a checker rejects with a reason the maker and the activity log show; each 
   const [rejected, approved, rejectedTw, approvedCn] = requests as [string, string, string, string];
   const reason = `Goods not returned (${rejected})`;
 
-  const checker = await signedIn(browser, 'checker@demo.test');
+  const checker = await signedInPage(browser, 'checker@demo.test', at(1440));
   const decide = async (refundNo: string, action: 'approve' | 'reject', language: Language, why?: string) => {
     const m = MESSAGES[language].refund.review;
     await checker.context().addCookies(languageCookie(language));
@@ -201,7 +196,7 @@ test('a checker rejects with a reason the maker and the activity log show; each 
 
 test('an administrator who ticks an own request is told at once, before any password, in three languages', async ({ browser }) => {
   test.setTimeout(120_000);
-  const admin = await signedIn(browser, 'admin');
+  const admin = await signedInPage(browser, 'admin', at(1440));
   const [sale] = refundable(await salesOfDay(admin, 9)) as [Sale];
   const own = await requestRefund(admin, sale, '1.00', 'e2e-own');
   for (const language of LANGUAGES) {
@@ -239,7 +234,7 @@ test('an administrator who ticks an own request is told at once, before any pass
 
 test('a voided sale is told as voided, not offered a form, its numbers whole at 390, 1024 and 1440 px, in three languages', async ({ browser }) => {
   test.setTimeout(150_000);
-  const maker = await signedIn(browser, 'maker@demo.test');
+  const maker = await signedInPage(browser, 'maker@demo.test', at(1440));
   let voided: Sale | undefined;
   for (let daysAgo = 10; daysAgo < 20 && !voided; daysAgo++) voided = (await salesOfDay(maker, daysAgo)).find((sale) => Number(sale.voidedAmount) > 0);
   expect(voided, 'a voided card sale in the seed').toBeTruthy();
@@ -267,7 +262,7 @@ test('a voided sale is told as voided, not offered a form, its numbers whole at 
 
 test('order and merchant numbers stay whole in a refund’s details on a phone', async ({ browser }) => {
   test.setTimeout(120_000);
-  const maker = await signedIn(browser, 'maker@demo.test', 390);
+  const maker = await signedInPage(browser, 'maker@demo.test', at(390));
   // A request of its own, so the list has a row whatever the seed's request dates.
   const [sale] = refundable(await salesOfDay(maker, 7)) as [Sale];
   const refundNo = await requestRefund(maker, sale, '1.00', 'e2e-phone');

@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
-import { confirmDialog, expect, seededDay, signIn, test } from './fixtures';
+import { confirmDialog, expect, seededDay, signedInPage, test } from './fixtures';
 
 const REQUEST = '/transaction/refundRequest';
 const REVIEW = '/transaction/reviewRefund';
@@ -10,13 +10,6 @@ interface Sale {
   merchant_no: string;
   gmt_payment: string;
   refundBalance: string;
-}
-
-async function signedIn(browser: Browser, account: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, account);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
-  return page;
 }
 
 /**
@@ -48,7 +41,7 @@ const badgeCount = async (page: Page) => Number((await page.getByLabel(/refunds?
 
 test('a maker requests a partial refund, a checker approves it with the password, it is paid and shows among the transactions', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const maker = await signedIn(browser, 'maker@demo.test');
+  const maker = await signedInPage(browser, 'maker@demo.test');
   const sale = await saleOfDay(maker, 2);
 
   await maker.goto(REQUEST);
@@ -76,7 +69,7 @@ test('a maker requests a partial refund, a checker approves it with the password
   await expect(maker.locator('tbody tr.portal-row')).toHaveCount(1);
   await expect(maker.locator('tbody tr.portal-row')).toContainText('To be approved');
 
-  const checker = await signedIn(browser, 'checker@demo.test');
+  const checker = await signedInPage(browser, 'checker@demo.test');
   await checker.goto(`${REVIEW}?refundNo=${refundNo}`);
   const before = await badgeCount(checker);
   expect(before).toBeGreaterThan(0);
@@ -104,7 +97,7 @@ test('a maker requests a partial refund, a checker approves it with the password
 
 test('a batch file with good and bad rows is previewed, the good rows submitted once, the bad rows explained', async ({ browser }) => {
   test.setTimeout(90_000);
-  const maker = await signedIn(browser, 'maker@demo.test');
+  const maker = await signedInPage(browser, 'maker@demo.test');
   // Not 3 days ago: the seed's low day of the first customer, one sale only (upstream/seed/generate.ts TIP_SHAPES).
   const sale = await saleOfDay(maker, 5);
   const header = 'merchantNo,transDate,transTime,orderNo,rrn,refundAmount,reasonType,reason';
@@ -135,7 +128,7 @@ test('a batch file with good and bad rows is previewed, the good rows submitted 
 });
 
 test('a waiting request is voided after a confirmation', async ({ browser }) => {
-  const maker = await signedIn(browser, 'maker@demo.test');
+  const maker = await signedInPage(browser, 'maker@demo.test');
   const sale = await saleOfDay(maker, 4);
   const origin = new URL(maker.url()).origin;
   const created = await maker.request.post('/api/refunds', {

@@ -378,7 +378,7 @@ const ENDPOINTS = endpointsFor({ mode: 'production' });
 
 describe.each(DATABASES)('every call answers its contract on %s', (database) => {
   let upstream: TestUpstream;
-  const sessions = new Map<string, ReturnType<TestUpstream['client']['login']>>();
+  const sessions = new Map<string, Promise<Session>>();
   beforeAll(async () => {
     upstream = await startTestUpstream(database, { maxInputBytes: 8 * 1024 }, 1500);
   });
@@ -398,8 +398,9 @@ describe.each(DATABASES)('every call answers its contract on %s', (database) => 
     const session = async (fresh = contract.endsSession ?? false) => {
       if (!contract.user) return { token: '', userId: 0 };
       if (fresh) return upstream.client.login(contract.user);
-      if (!sessions.has(contract.user)) sessions.set(contract.user, upstream.client.login(contract.user));
-      return sessions.get(contract.user) as ReturnType<TestUpstream['client']['login']>;
+      const shared = sessions.get(contract.user) ?? upstream.client.login(contract.user);
+      sessions.set(contract.user, shared);
+      return shared;
     };
     const call = async (input: unknown, options: { en?: string | null; token?: string; key?: string } = {}) => {
       const answer = await upstream.client.call<{ error?: { code: string; description: string } }>(endpoint.method, endpoint.path, input, options);
