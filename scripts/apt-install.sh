@@ -5,7 +5,8 @@
 # suite did, beside the balancer's). So each waits its turn here, then installs only what is still
 # missing once it has it.
 set -euo pipefail
-exec 9>"${TMPDIR:-/tmp}/merchant-portal-apt.lock"
+# The lock is this script itself, opened for reading: no file to create in a folder others can write.
+exec 9<"$0"
 flock 9
 missing=()
 for package in "$@"; do
