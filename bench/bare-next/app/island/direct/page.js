@@ -1,0 +1,2 @@
+import Island from '../Island';
+export default function Page() { return <main><Island /></main>; }

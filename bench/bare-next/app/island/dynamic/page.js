@@ -1,0 +1,2 @@
+import Dynamic from '../Dynamic';
+export default function Page() { return <main><Dynamic /></main>; }

@@ -1,0 +1,2 @@
+import Lazy from '../Lazy';
+export default function Page() { return <main><Lazy /></main>; }
