@@ -45,6 +45,8 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: PAGE_BODY_BYTES },
   },
   turbopack: {
+    // A list's filter form is rendered by the server and loaded by the browser after the page (components/list-kit/FilterIsland.tsx).
+    resolveAlias: { '@/components/list-kit/server-filter-form': { browser: '@/components/list-kit/server-filter-form.browser' } },
     rules: {
       // antd's style functions, which its zero-runtime theme never calls, out of the browser's bundle (see the loader).
       '*.js': {

@@ -3,11 +3,17 @@
 // throttling (4x CPU, slow 4G, simulated) with a desktop user agent, since phones are sent to the
 // H5 site. The portal's standalone server and the reference services on PostgreSQL (PGlite when
 // none can be started), all on loopback.
+//
+// `--base=<checkout>` runs the same pages on that checkout's build beside this one, page by page in
+// turn on the same services, and `--rounds=N` repeats the whole sequence: a single throttled run
+// moves by ten points on this machine, so a change is judged on medians of runs made side by side.
 import { benchPostgres, benchUpstream, portalSession, startPortal } from './harness';
 
 const TRANSACTIONS = Number(process.env.BENCH_LIGHTHOUSE_TRANSACTIONS ?? 200_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3198) + 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BASE = process.argv.find((a) => a.startsWith('--base='))?.split('=')[1];
+const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.split('=')[1] ?? 1);
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
@@ -30,10 +36,11 @@ export async function benchLighthouse() {
   const postgres = await benchPostgres('lighthouse', 'the Lighthouse benchmark');
   const { databaseUrl } = postgres;
   const upstream = await benchUpstream(TRANSACTIONS, databaseUrl);
-  const portal = await startPortal(upstream.url, PORT);
+  const builds = [{ name: 'this', portal: await startPortal(upstream.url, PORT) }];
+  if (BASE) builds.unshift({ name: 'base', portal: await startPortal(upstream.url, PORT + 1, [], BASE) });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
-    const cookie = await portalSession(portal.url);
+    const cookies = new Map(await Promise.all(builds.map(async ({ portal }) => [portal.url, await portalSession(portal.url)] as const)));
     const rows = [];
     // The first page after sign-in of a user with an important notice unanswered (the demo's other@demo.test):
     // a fresh sign-in for each, so that the dialog stands before the page as it did after hydration before.
@@ -45,43 +52,59 @@ export async function benchLighthouse() {
       ['/transaction/transactions', 'notice'],
     ] as const;
     for (const [name, config] of [['desktop', desktopConfig], ['mobile throttling', undefined]] as const) {
-      for (const [path, who] of PAGES) {
-        const session = who === 'notice' ? await portalSession(portal.url, 'other@demo.test') : who ? cookie : null;
-        const result = await lighthouse(
-          `${portal.url}${path}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            extraHeaders: session ? { Cookie: session } : undefined,
-            // The mobile setting keeps its screen and throttling; only the user agent is a desktop's.
-            ...(config ? {} : { emulatedUserAgent: DESKTOP_UA }),
-          },
-          config,
-        );
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
-        const audit = (id: string) => (lhr.audits[id] as Audit | undefined)?.numericValue ?? NaN;
-        const goal = GOALS[name];
-        rows.push({
-          setting: name,
-          path: who === 'notice' ? `${path} (notice open)` : path,
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(1),
-          'TBT ms': audit('total-blocking-time').toFixed(0),
-          CLS: audit('cumulative-layout-shift').toFixed(3),
-          // A run Lighthouse could not complete says why, instead of a row of NaN.
-          ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
-          goal: 'lcpMs' in goal ? `score >= ${goal.score}, LCP < ${goal.lcpMs / 1000} s, TBT < ${goal.tbtMs} ms` : `score >= ${goal.score}`,
-        });
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const [path, who] of PAGES) {
+          for (const { name: build, portal } of builds) {
+            const session = who === 'notice' ? await portalSession(portal.url, 'other@demo.test') : who ? cookies.get(portal.url) : null;
+            const result = await lighthouse(
+              `${portal.url}${path}`,
+              {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance'],
+                extraHeaders: session ? { Cookie: session } : undefined,
+                // The mobile setting keeps its screen and throttling; only the user agent is a desktop's.
+                ...(config ? {} : { emulatedUserAgent: DESKTOP_UA }),
+              },
+              config,
+            );
+            const lhr = result?.lhr;
+            if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
+            const audit = (id: string) => (lhr.audits[id] as Audit | undefined)?.numericValue ?? NaN;
+            const goal = GOALS[name];
+            rows.push({
+              setting: name,
+              ...(BASE ? { build, round } : {}),
+              path: who === 'notice' ? `${path} (notice open)` : path,
+              score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+              'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(1),
+              'TBT ms': audit('total-blocking-time').toFixed(0),
+              CLS: audit('cumulative-layout-shift').toFixed(3),
+              // A run Lighthouse could not complete says why, instead of a row of NaN.
+              ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
+              goal: 'lcpMs' in goal ? `score >= ${goal.score}, LCP < ${goal.lcpMs / 1000} s, TBT < ${goal.tbtMs} ms` : `score >= ${goal.score}`,
+            });
+          }
+        }
       }
     }
     console.log(`\nLighthouse performance (Chromium ${CHROMIUM}, loopback, ${TRANSACTIONS} transactions):`);
     console.table(rows);
+    if (ROUNDS > 1) {
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+      const groups = Map.groupBy(rows, (row) => `${row.setting}|${row.build ?? 'this'}|${row.path}`);
+      console.log(`\nMedians of ${ROUNDS} rounds:`);
+      console.table(
+        [...groups].map(([key, runs]) => {
+          const [setting, build, path] = key.split('|');
+          return { setting, build, path, score: median(runs.map((r) => r.score)), 'LCP s': median(runs.map((r) => Number(r['LCP s']))), 'TBT ms': median(runs.map((r) => Number(r['TBT ms']))) };
+        }),
+      );
+    }
   } finally {
     chrome.kill();
-    portal.stop();
+    await Promise.all(builds.map(({ portal }) => portal.stop()));
     await upstream.close();
     postgres.stop();
   }

@@ -216,7 +216,8 @@ async function main() {
     console.table(await exportFigures(upstream.url, PORT + 2, 'none set (issue 11)', ['csv', 'xlsx'].map((format) => [format, fileUrl(format)])));
 
     const firstLoad = [];
-    for (const [path, signedIn, goal] of [['/login', false, '< 180 KB'], ['/dashboard/dashboard', true, '< 300 KB'], ['/transaction/transactions', true, '< 300 KB']] as const) {
+    const signedInPages = ['/dashboard/dashboard', '/transaction/transactions', '/transaction/settles', '/merchant/stores', '/log/activityLog'];
+    for (const [path, signedIn, goal] of [['/login', false, '< 180 KB'], ...signedInPages.map((page) => [page, true, '< 300 KB'] as const)] as const) {
       const html = await (await fetch(`${portal.url}${path}`, { headers: signedIn ? headers : {} })).text();
       // Next's legacy polyfills come as a `noModule` script, which browsers that run modules (all the
       // portal supports) never fetch; it is not part of what a user downloads.

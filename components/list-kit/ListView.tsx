@@ -13,7 +13,7 @@ import { listDefaults, type ListDefinition, type ListIssue, type ListValues } fr
 import type { FilterOptions } from '@/lib/list-kit/narrow';
 import { listSearch } from '@/lib/list-kit/url';
 import { ExportButton } from './ExportButton';
-import { FilterForm } from './FilterForm';
+import { FilterIsland } from './FilterIsland';
 import type { RowActionProps } from './row-actions';
 import styles from './list-view.module.css';
 import { ListSelectionContext } from './selection';
@@ -75,7 +75,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
   return (
     <ListSelectionContext value={selected}>
     <Flex vertical gap={16}>
-      <FilterForm key={search} definition={definition} values={values} issues={issues} options={options} loading={loading} expanded={Boolean(notice)} onSearch={(next) => go(listSearch(definition, next))} onReset={() => go('')} />
+      <FilterIsland formKey={search} definition={definition} values={values} issues={issues} options={options} loading={loading} expanded={Boolean(notice)} onSearch={(next) => go(listSearch(definition, next))} onReset={() => go('')} />
       {notice && <Alert type="info" showIcon title={notice} />}
       {error && <Alert type="error" showIcon title={error} />}
       {result?.summary && (

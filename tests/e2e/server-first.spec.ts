@@ -36,3 +36,77 @@ for (const screen of [
     }
   });
 }
+
+/**
+ * The filter form is part of the server's HTML; its code is not part of the page's first load
+ * (components/list-kit/FilterIsland.tsx). Every chunk the HTML does not name is held here until the
+ * test lets it through: meanwhile the form is painted, in its place, and waits (inert: nothing typed
+ * into it is lost); once its code has come it works, and the rows below it have not moved.
+ */
+test('the filter form is painted from the HTML, waits for its code, then searches; the rows do not move', async ({ page }) => {
+  await signedIn(page, 'admin');
+  const path = '/transaction/transactions';
+  const firstLoad = new Set<string>();
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    // What the HTML names: its scripts and stylesheets, and the chunks its React payload asks for.
+    for (const match of html.matchAll(/static\/chunks\/[^"\\]+/g)) firstLoad.add(`/_next/${match[0]}`);
+    await route.fulfill({ response, body: html });
+  });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    const chunk = new URL(route.request().url()).pathname;
+    if (!firstLoad.has(chunk)) {
+      held.push(chunk);
+      await released;
+    }
+    await route.continue();
+  });
+
+  // Not to the load event: scripts the page asks for before it may be held too.
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  const form = page.locator('main form');
+  await expect(form).toBeVisible();
+  await expect(page.locator('main table tbody tr').first()).toBeVisible();
+  await expect.poll(() => held.length, { message: 'the form asks for its code once the page has hydrated' }).toBeGreaterThan(0);
+  await expect(page.locator('main [inert]')).toHaveCount(1);
+  await expect(form.getByRole('button', { name: 'Search' })).toBeDisabled();
+  // A reader who clicks a field and types meanwhile types into nothing, rather than into a field about to be replaced.
+  const order = page.getByLabel('Order no.', { exact: true });
+  const box = await order.boundingBox();
+  await page.mouse.click((box?.x ?? 0) + 10, (box?.y ?? 0) + 10);
+  await page.keyboard.type('lost');
+  await expect(order).toHaveValue('');
+  const rowsAt = await page.locator('main table').boundingBox();
+
+  release();
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Search' })).toBeEnabled();
+  expect(await page.locator('main table').boundingBox()).toEqual(rowsAt);
+  await order.fill('no such order');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/order=no(\+|%20)such(\+|%20)order/);
+  await expect(page.locator('main table tbody tr.portal-row')).toHaveCount(0);
+});
+
+test('a list opened from the menu shows its filter form with its rows, ready to search', async ({ page }) => {
+  await signedIn(page, 'admin');
+  let documents = 0;
+  page.on('request', (request) => void (request.resourceType() === 'document' && documents++));
+  await page.locator('a[data-menu-code="stores"]').click();
+  await expect(page).toHaveURL(/\/merchant\/stores$/);
+  const form = page.locator('main form');
+  await expect(form).toBeVisible();
+  await expect(page.locator('main table tbody tr').first()).toBeVisible();
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await page.locator('a[data-menu-code="transactions"]').click();
+  await expect(page).toHaveURL(/\/transaction\/transactions$/);
+  await page.getByLabel('Order no.', { exact: true }).fill('no such order');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/order=no(\+|%20)such(\+|%20)order/);
+  await expect(page.locator('main table tbody tr.portal-row')).toHaveCount(0);
+  expect(documents, 'the lists were opened in the page, not loaded anew').toBe(0);
+});
