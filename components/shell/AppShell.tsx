@@ -5,7 +5,7 @@ import { Layout } from 'antd';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/i18n/LanguageSwitch';
 import { ImportantNoticeDialog } from '@/components/notices/ImportantNoticeDialog';
 import type { ImportantNotice } from '@/lib/notices/codes';
@@ -131,9 +131,7 @@ export function AppShell({ session, organisation, customers, customerScreens, li
         <span className={`portal-hide-phone ${styles.title}`}>{t('app.title')}</span>
         <div className={styles.bar}>
           {customers.length > 0 && (
-            <Suspense>
-              <CustomerSwitcher customers={customers} screens={customerScreens} className="portal-hide-narrow" />
-            </Suspense>
+            <CustomerSwitcher customers={customers} screens={customerScreens} className="portal-hide-narrow" />
           )}
           {noticesShown && <NoticeBell />}
           <LanguageSwitch current={languageOfTag(locale) ?? DEFAULT_LANGUAGE} label={t('language.label')} icon={<GlobalOutlined />} />
@@ -157,18 +155,15 @@ export function AppShell({ session, organisation, customers, customerScreens, li
             {/* Where the top bar has no room for it (a phone), the partner's customer switcher heads the drawer. */}
             {customers.length > 0 && (
               <div className={`portal-only-narrow ${styles.drawerSwitcher}`}>
-                <Suspense>
-                  <CustomerSwitcher customers={customers} screens={customerScreens} className={styles.drawerSwitcherSelect} labelled onChosen={() => setDrawerPath(null)} />
-                </Suspense>
+                <CustomerSwitcher customers={customers} screens={customerScreens} className={styles.drawerSwitcherSelect} labelled onChosen={() => setDrawerPath(null)} />
               </div>
             )}
             {sidebar(false)}
           </Drawer>
         )}
         <Layout style={{ minWidth: 0 }}>
-          <Suspense>
-            <TabStrip userId={session.userId} menus={session.menus} />
-          </Suspense>
+          {/* No Suspense boundary around it: React sends a boundary of more than 500 bytes after the rest of a large page, so the strip would be painted late and push the page down (docs/performance.md). */}
+          <TabStrip userId={session.userId} menus={session.menus} />
           <Layout.Content className="portal-content">{children}</Layout.Content>
           <Layout.Footer style={{ paddingBlock: 16 }}>
             <ShellFooter links={links} />

@@ -2,8 +2,8 @@ import { expect, signedIn, test } from './fixtures';
 
 /**
  * A list screen's first page is in the server's first answer (issue 29): with JavaScript off, the
- * browser paints the page's title, its summary and its first rows from the HTML alone, the same
- * rows a browser running the page shows.
+ * browser paints the page's title, the shell's open pages, its summary and its first rows from the
+ * HTML alone, the same rows a browser running the page shows.
  */
 
 test.use({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
@@ -27,6 +27,8 @@ for (const screen of [
       const plain = await bare.newPage();
       await plain.goto(screen.path);
       await expect(plain.getByRole('heading', { name: screen.title, level: 1 })).toBeVisible();
+      // The shell's row of open pages is in the HTML too: painted with the page, not pushed in above it afterwards.
+      await expect(plain.getByRole('navigation', { name: 'Open pages' }).getByRole('link', { name: 'Homepage' })).toBeVisible();
       expect(await plain.locator('main table thead th').allInnerTexts()).toEqual(headers);
       const painted = plain.locator('main table tbody tr');
       await expect(painted).toHaveCount(shown.length);
