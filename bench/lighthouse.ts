@@ -93,12 +93,16 @@ export async function benchLighthouse() {
     console.table(rows);
     if (ROUNDS > 1) {
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-      const groups = Map.groupBy(rows, (row) => `${row.setting}|${row.build ?? 'this'}|${row.path}`);
-      console.log(`\nMedians of ${ROUNDS} rounds:`);
+      // A run Lighthouse could not complete (NO_NAVSTART now and then) is left out of its page's median.
+      const groups = Map.groupBy(
+        rows.filter((row) => !('error' in row)),
+        (row) => `${row.setting}|${row.build ?? 'this'}|${row.path}`,
+      );
+      console.log(`\nMedians of ${ROUNDS} rounds (runs: those Lighthouse completed):`);
       console.table(
         [...groups].map(([key, runs]) => {
           const [setting, build, path] = key.split('|');
-          return { setting, build, path, score: median(runs.map((r) => r.score)), 'LCP s': median(runs.map((r) => Number(r['LCP s']))), 'TBT ms': median(runs.map((r) => Number(r['TBT ms']))) };
+          return { setting, build, path, runs: runs.length, score: median(runs.map((r) => r.score)), 'LCP s': median(runs.map((r) => Number(r['LCP s']))), 'TBT ms': median(runs.map((r) => Number(r['TBT ms']))), CLS: median(runs.map((r) => Number(r.CLS))) };
         }),
       );
     }

@@ -15,6 +15,9 @@ let loaded: Form | null = SERVER_FILTER_FORM;
 const load = () => import('./FilterForm').then((m) => (loaded = m.FilterForm));
 const LazyForm = lazy(() => load().then((form) => ({ default: form })));
 
+/** A form that waits for its code: out of reach (inert) and, for tools that read the page, a disabled group. */
+const WAITING = { inert: true, role: 'group', 'aria-disabled': true } as const;
+
 const noSubscription = () => () => undefined;
 /** True in the render that hydrates the server's HTML, false in a render of the browser's own. */
 const useHydrating = () => useSyncExternalStore(noSubscription, () => false, () => true);
@@ -40,11 +43,11 @@ export function FilterIsland({ formKey, ...props }: ComponentProps<Form> & { for
 
   if (kept && !form) {
     // React leaves the server's form in place and does not hydrate inside it (see above); until its code has come, the form waits.
-    return <div className={styles.island} inert aria-disabled dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
+    return <div className={styles.island} {...WAITING} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
   }
   return (
     // The server's render waits as the browser's kept markup does (the attributes must be the same for React to remove them).
-    <div className={styles.island} {...(hydrating ? { inert: true, 'aria-disabled': true } : {})}>
+    <div className={styles.island} {...(hydrating ? WAITING : {})}>
       {/* A list opened in the browser before the code has come: LazyForm suspends with no boundary of its own, so the navigation waits for it as it waits for the page's code, and nothing pops in after. */}
       {form ? createElement(form, { key: formKey, ...props }) : <LazyForm key={formKey} {...props} />}
     </div>
