@@ -8,9 +8,9 @@ import styles from './list-view.module.css';
 
 type Form = typeof FilterForm;
 
-// The server renders the form from its own module (server-filter-form.ts); the browser's bundle holds
-// none of it (next.config.ts aliases that module to server-filter-form.browser.ts there) and loads it
-// from a chunk of its own when the browser is idle after the page.
+// The server renders the form from its own module (server-filter-form.ts, imported by the name that
+// next.config.ts aliases to server-filter-form.browser.ts in the browser's bundle, which holds none of
+// it); the browser loads the form from a chunk of its own when it is idle after the page.
 let loaded: Form | null = SERVER_FILTER_FORM;
 const load = () => import('./FilterForm').then((m) => (loaded = m.FilterForm));
 const LazyForm = lazy(() => load().then((form) => ({ default: form })));
