@@ -98,7 +98,7 @@ async function main() {
             writeFileSync(join(OUT, `${name}-base.png`), before);
             writeFileSync(join(OUT, `${name}-this.png`), after);
           }
-          const FORM = 'main form';
+          const FORM = 'main form:has(.list-filters)';
           const painted = await screenshot(browser, current, cookies.current, language, path, width, false, FORM);
           const drawn = painted && (await screenshot(browser, current, cookies.current, language, path, width, true, FORM));
           const moved = painted && drawn ? differing(painted, drawn) : 'no form';
