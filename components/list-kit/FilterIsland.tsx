@@ -1,6 +1,7 @@
 'use client';
 
-import { createElement, lazy, useEffect, useState, useSyncExternalStore, type ComponentProps } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentProps } from 'react';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { whenIdle } from '@/lib/client/when-idle';
 import { SERVER_FILTER_FORM } from '@/components/list-kit/server-filter-form';
 import type { FilterForm } from './FilterForm';
@@ -18,10 +19,6 @@ const LazyForm = lazy(() => load().then((form) => ({ default: form })));
 /** A form that waits for its code: out of reach (inert) and, for tools that read the page, a disabled group. */
 const WAITING = { inert: true, role: 'group', 'aria-disabled': true } as const;
 
-const noSubscription = () => () => undefined;
-/** True in the render that hydrates the server's HTML, false in a render of the browser's own. */
-const useHydrating = () => useSyncExternalStore(noSubscription, () => false, () => true);
-
 /**
  * A list's filter form as an island: the server's HTML is kept as painted while the page hydrates
  * without the form's code (its date picker, form engine and inputs), which then loads when the
@@ -33,7 +30,8 @@ const useHydrating = () => useSyncExternalStore(noSubscription, () => false, () 
  * server-rendered antd form did before hydration.
  */
 export function FilterIsland({ formKey, ...props }: ComponentProps<Form> & { formKey: string }) {
-  const hydrating = useHydrating();
+  // True on the server and in the render that hydrates its HTML.
+  const hydrating = !useHydrated();
   // The server's markup is kept only from the render that hydrated it.
   const [kept] = useState(() => hydrating && loaded === null);
   const [form, setForm] = useState<Form | null>(() => loaded);

@@ -1,8 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { postJson } from '@/lib/client/api';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { passkeyMessage, withPasskey } from '@/lib/client/passkey';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { ReloadIcon } from './ReloadIcon';
@@ -31,14 +32,12 @@ interface Props {
 /** How long a passing message stays (spec section 2: the sign-out message shows for 3 seconds). */
 const PASSING_MS: Partial<Record<LoginNotice, number>> & { sent: number } = { loggedOut: 3000, passwordReset: 5000, sent: 5000 };
 
-const NO_SUBSCRIPTION = () => () => {};
-
 /** The sign-in form: account or e-mail, password, verification code, remember me, forgot password. */
 export function LoginForm({ texts, rememberedAccount, passwordRemembered, notice }: Props) {
   const [account, setAccount] = useState(rememberedAccount ?? '');
   // False in the server's HTML and until hydration: till then a press of Sign in would be the
   // browser's own form submission, with the password in the address.
-  const hydrated = useSyncExternalStore(NO_SUBSCRIPTION, () => true, () => false);
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
