@@ -65,6 +65,9 @@ export interface BenchPortal {
   stop(): Promise<void>;
 }
 
+/** `--base=<checkout>`: another checkout, built, whose portal a benchmark runs beside this one's. */
+export const BASE_CHECKOUT = process.argv.find((a) => a.startsWith('--base='))?.slice('--base='.length);
+
 /**
  * `--node-args="--max-semi-space-size=8 ..."`: extra flags for the portal under measurement (after
  * the ones it ships with), to weigh a flag before it goes into scripts/portal-node-args.json.

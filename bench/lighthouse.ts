@@ -7,12 +7,11 @@
 // `--base=<checkout>` runs the same pages on that checkout's build beside this one, page by page in
 // turn on the same services, and `--rounds=N` repeats the whole sequence: a single throttled run
 // moves by ten points on this machine, so a change is judged on medians of runs made side by side.
-import { benchPostgres, benchUpstream, portalSession, startPortal } from './harness';
+import { BASE_CHECKOUT, benchPostgres, benchUpstream, percentile, portalSession, startPortal } from './harness';
 
 const TRANSACTIONS = Number(process.env.BENCH_LIGHTHOUSE_TRANSACTIONS ?? 200_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3198) + 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BASE = process.argv.find((a) => a.startsWith('--base='))?.split('=')[1];
 const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.split('=')[1] ?? 1);
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -37,7 +36,7 @@ export async function benchLighthouse() {
   const { databaseUrl } = postgres;
   const upstream = await benchUpstream(TRANSACTIONS, databaseUrl);
   const builds = [{ name: 'this', portal: await startPortal(upstream.url, PORT) }];
-  if (BASE) builds.unshift({ name: 'base', portal: await startPortal(upstream.url, PORT + 1, [], BASE) });
+  if (BASE_CHECKOUT) builds.unshift({ name: 'base', portal: await startPortal(upstream.url, PORT + 1, [], BASE_CHECKOUT) });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     const cookies = new Map(await Promise.all(builds.map(async ({ portal }) => [portal.url, await portalSession(portal.url)] as const)));
@@ -75,7 +74,7 @@ export async function benchLighthouse() {
             const goal = GOALS[name];
             rows.push({
               setting: name,
-              ...(BASE ? { build, round } : {}),
+              ...(BASE_CHECKOUT ? { build, round } : {}),
               path: who === 'notice' ? `${path} (notice open)` : path,
               score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
               'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(1),
@@ -92,7 +91,7 @@ export async function benchLighthouse() {
     console.log(`\nLighthouse performance (Chromium ${CHROMIUM}, loopback, ${TRANSACTIONS} transactions):`);
     console.table(rows);
     if (ROUNDS > 1) {
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+      const median = (values: number[]) => percentile(values, 50);
       // A run Lighthouse could not complete (NO_NAVSTART now and then) is left out of its page's median.
       const groups = Map.groupBy(
         rows.filter((row) => !('error' in row)),

@@ -9,11 +9,10 @@
 // With `--node-args="..."` (and `--base=.`) the A/B weighs a node flag on the same build.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { benchUpstream, EXTRA_NODE_ARGS, percentile, portalSession, startPortal, type BenchPortal } from './harness';
+import { BASE_CHECKOUT, benchUpstream, EXTRA_NODE_ARGS, percentile, portalSession, startPortal, type BenchPortal } from './harness';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
-const BASE = process.argv.find((a) => a.startsWith('--base='))?.split('=')[1];
 const PAGES = ['/login', '/dashboard/dashboard', '/transaction/transactions', '/merchant/stores', '/notifications'];
 
 /** CPU milliseconds the process has used so far (utime + stime, in clock ticks of 10 ms). */
@@ -41,7 +40,7 @@ async function render(target: Target, path: string) {
 
 async function main() {
   const upstream = await benchUpstream(20_000);
-  const portals = BASE ? [{ name: 'base', root: BASE }, { name: 'this', root: process.cwd() }] : [{ name: 'this', root: process.cwd() }];
+  const portals = BASE_CHECKOUT ? [{ name: 'base', root: BASE_CHECKOUT }, { name: 'this', root: process.cwd() }] : [{ name: 'this', root: process.cwd() }];
   const targets: Target[] = [];
   try {
     for (const [i, { name, root }] of portals.entries()) {
@@ -66,7 +65,7 @@ async function main() {
         rows.push({ build: target.name, page: path, 'portal CPU ms / render': (target.cpu / ROUNDS).toFixed(1), 'p50 ms': percentile(target.times, 50).toFixed(0), 'p95 ms': percentile(target.times, 95).toFixed(0), 'HTML KB': (target.html / 1024).toFixed(0) });
       }
     }
-    console.log(`Server render per page, ${ROUNDS} serial requests each after 10 to warm up (services in this process on PGlite, 20 000 transactions)${BASE ? `; base = ${BASE}, requests alternated` : ''}:`);
+    console.log(`Server render per page, ${ROUNDS} serial requests each after 10 to warm up (services in this process on PGlite, 20 000 transactions)${BASE_CHECKOUT ? `; base = ${BASE_CHECKOUT}, requests alternated` : ''}:`);
     console.table(rows);
   } finally {
     for (const target of targets) target.portal.stop();

@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { LANGUAGE_COOKIE, LANGUAGES } from '../lib/i18n/languages';
-import { benchUpstream, portalSession, startPortal, type BenchPortal } from './harness';
+import { BASE_CHECKOUT, benchUpstream, portalSession, startPortal, type BenchPortal } from './harness';
 
-const BASE = process.argv.find((a) => a.startsWith('--base='))?.split('=')[1];
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
 const OUT = process.env.BENCH_SCREENS_DIR ?? '/tmp/portal-screens';
 const WIDTHS = [390, 1024, 1440];
@@ -50,11 +49,14 @@ function differing(a: Buffer, b: Buffer): number {
   return count;
 }
 
+/** The list's filter form (refund requests has a finder form above it). */
+const FORM = 'main form:has(.list-filters)';
+
 /**
- * A signed-in page of `portal` at `width` in `language`, as its scripts leave it (or the server's
- * HTML alone), whole or only the element `part` names.
+ * A signed-in page of `portal` at `width` in `language`, as its scripts leave it (or as the
+ * server's HTML alone paints it): the whole page and its filter form, from one load.
  */
-async function screenshot(browser: Browser, portal: BenchPortal, cookie: string, language: string, path: string, width: number, scripts = true, part?: string): Promise<Buffer | null> {
+async function screenshots(browser: Browser, portal: BenchPortal, cookie: string, language: string, path: string, width: number, scripts = true): Promise<{ whole: Buffer; form: Buffer | null } | null> {
   const [name, value] = cookie.split('=') as [string, string];
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: scripts, reducedMotion: 'reduce' });
   await context.addCookies([name, LANGUAGE_COOKIE].map((cookieName) => ({ name: cookieName, value: cookieName === name ? value : language, url: portal.url })));
@@ -66,18 +68,18 @@ async function screenshot(browser: Browser, portal: BenchPortal, cookie: string,
     if (scripts) await page.waitForFunction(() => !document.querySelector('main [inert]'), undefined, { timeout: 30_000 });
     await page.evaluate(() => document.fonts.ready);
     const options = { animations: 'disabled', caret: 'hide' } as const;
-    if (part && (await page.locator(part).count()) === 0) return null;
-    return part ? await page.locator(part).screenshot(options) : await page.screenshot({ ...options, fullPage: true });
+    const form = (await page.locator(FORM).count()) > 0 ? await page.locator(FORM).screenshot(options) : null;
+    return { whole: await page.screenshot({ ...options, fullPage: true }), form };
   } finally {
     await context.close();
   }
 }
 
 async function main() {
-  if (!BASE) throw new Error('usage: npm run bench -- screens --base=<a checkout with its build>');
+  if (!BASE_CHECKOUT) throw new Error('usage: npm run bench -- screens --base=<a checkout with its build>');
   mkdirSync(OUT, { recursive: true });
   const upstream = await benchUpstream(20_000);
-  const base = await startPortal(upstream.url, PORT, [], BASE);
+  const base = await startPortal(upstream.url, PORT, [], BASE_CHECKOUT);
   const current = await startPortal(upstream.url, PORT + 1);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
@@ -86,25 +88,23 @@ async function main() {
     for (const path of SCREENS) {
       for (const language of LANGUAGES) {
         for (const width of WIDTHS) {
-          const before = await screenshot(browser, base, cookies.base, language, path, width);
-          const after = await screenshot(browser, current, cookies.current, language, path, width);
+          const before = await screenshots(browser, base, cookies.base, language, path, width);
+          const after = await screenshots(browser, current, cookies.current, language, path, width);
           if (!before || !after) {
             rows.push({ screen: path, language, width, 'base → this': 'not open to admin', 'form: server HTML → its code': '' });
             continue;
           }
           const name = `${path.slice(1).replaceAll('/', '-')}-${language}-${width}`;
-          const changed = differing(before, after);
+          const changed = differing(before.whole, after.whole);
           if (changed) {
-            writeFileSync(join(OUT, `${name}-base.png`), before);
-            writeFileSync(join(OUT, `${name}-this.png`), after);
+            writeFileSync(join(OUT, `${name}-base.png`), before.whole);
+            writeFileSync(join(OUT, `${name}-this.png`), after.whole);
           }
-          const FORM = 'main form:has(.list-filters)';
-          const painted = await screenshot(browser, current, cookies.current, language, path, width, false, FORM);
-          const drawn = painted && (await screenshot(browser, current, cookies.current, language, path, width, true, FORM));
-          const moved = painted && drawn ? differing(painted, drawn) : 'no form';
-          if (painted && drawn && moved) {
+          const painted = after.form && (await screenshots(browser, current, cookies.current, language, path, width, false))?.form;
+          const moved = painted && after.form ? differing(painted, after.form) : 'no form';
+          if (painted && after.form && moved) {
             writeFileSync(join(OUT, `${name}-form-html.png`), painted);
-            writeFileSync(join(OUT, `${name}-form-code.png`), drawn);
+            writeFileSync(join(OUT, `${name}-form-code.png`), after.form);
           }
           rows.push({ screen: path, language, width, 'base → this': changed, 'form: server HTML → its code': moved });
         }
