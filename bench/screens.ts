@@ -3,7 +3,9 @@
 // languages, both portals on the same services. And on this build, the filter form as the server's
 // HTML paints it (JavaScript off) against the form its code draws (components/list-kit/FilterIsland.tsx).
 // Prints the differing pixels of each pair and keeps the images of a pair that differs
-// (BENCH_SCREENS_DIR, default /tmp/portal-screens).
+// (BENCH_SCREENS_DIR, default /tmp/portal-screens): look at them. Now and then Chromium's full-page
+// capture of a phone-width page misses the table's sticky header and pinned column, in either
+// build (27 November: applyService at 390 px, 21 000 to 30 000 pixels, gone on the next run).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
