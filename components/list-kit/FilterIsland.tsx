@@ -1,6 +1,7 @@
 'use client';
 
 import { createElement, lazy, useEffect, useState, type ComponentProps } from 'react';
+import { announceUpdate } from '@/lib/client/update-signal';
 import { useHydrated } from '@/lib/client/use-hydrated';
 import { whenIdle } from '@/lib/client/when-idle';
 import { SERVER_FILTER_FORM } from '@/components/list-kit/server-filter-form';
@@ -36,7 +37,9 @@ export function FilterIsland({ formKey, ...props }: ComponentProps<Form> & { for
   const [kept] = useState(() => hydrating && loaded === null);
   const [form, setForm] = useState<Form | null>(() => loaded);
   useEffect(() => {
-    if (kept && !form) return whenIdle(() => void load().then((component) => setForm(() => component)));
+    // A chunk that cannot be fetched is most often one a newer deployment has replaced: the reader is
+    // asked to reload (the update prompt), and the list stays readable meanwhile.
+    if (kept && !form) return whenIdle(() => void load().then((component) => setForm(() => component), announceUpdate));
   }, [kept, form]);
 
   if (kept && !form) {

@@ -62,7 +62,8 @@ export function ListView({ definition, userId, values, issues, options, result, 
   const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
   // Once opened, the drawer stays mounted so that it can play its closing motion.
   const drawerMounted = useOpenedOnce(detail !== null);
-  useEffect(() => whenIdle(() => void loadDetailDrawer()), []);
+  // Only a head start: a drawer whose code could not be fetched now asks for it again when opened.
+  useEffect(() => whenIdle(() => void loadDetailDrawer().catch(() => undefined)), []);
   const [visibility] = useColumnVisibility(definition.id, userId, definition.columns);
   const search = listSearch(definition, values);
   // Selected row keys; a new result (another page, a search, a refresh after an action) starts empty.

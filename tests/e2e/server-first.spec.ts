@@ -94,6 +94,30 @@ test('the filter form is painted from the HTML, waits for its code, then searche
   await expect(page.locator('main table tbody tr.portal-row')).toHaveCount(0);
 });
 
+test('when the form\'s code cannot be fetched, the rows stay and the reader is asked to reload, which brings the form', async ({ page }) => {
+  await signedIn(page, 'admin');
+  const path = '/transaction/transactions';
+  const firstLoad = new Set<string>();
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    for (const match of html.matchAll(/static\/chunks\/[^"\\]+/g)) firstLoad.add(`/_next/${match[0]}`);
+    await route.fulfill({ response, body: html });
+  });
+  // As after a deployment that replaced the build: the chunks the page did not name at first are gone.
+  await page.route('**/_next/static/chunks/**', (route) => (firstLoad.has(new URL(route.request().url()).pathname) ? route.continue() : route.fulfill({ status: 404, body: '' })));
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  const prompt = page.getByRole('dialog', { name: 'A new version is available' });
+  await expect(prompt).toBeVisible();
+  await expect(page.locator('main table tbody tr').first()).toBeVisible();
+  await expect(page.locator('main [inert]')).toHaveCount(1);
+
+  await page.unrouteAll({ behavior: 'wait' });
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await expect(page.locator('main form').getByRole('button', { name: 'Search' })).toBeEnabled();
+});
+
 test('a list opened from the menu shows its filter form with its rows, ready to search', async ({ page }) => {
   await signedIn(page, 'admin');
   let documents = 0;
