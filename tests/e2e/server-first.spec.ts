@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, signedIn, test } from './fixtures';
 
 /**
@@ -40,6 +41,21 @@ for (const screen of [
 }
 
 /**
+ * The chunks the HTML of `path` names when the page next loads it: its scripts and stylesheets,
+ * and the chunks its React payload asks for. Filled as the document arrives.
+ */
+async function chunksNamedBy(page: Page, path: string): Promise<Set<string>> {
+  const named = new Set<string>();
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    for (const match of html.matchAll(/static\/chunks\/[^"\\]+/g)) named.add(`/_next/${match[0]}`);
+    await route.fulfill({ response, body: html });
+  });
+  return named;
+}
+
+/**
  * The filter form is part of the server's HTML; its code is not part of the page's first load
  * (components/list-kit/FilterIsland.tsx). Every chunk the HTML does not name is held here until the
  * test lets it through: meanwhile the form is painted, in its place, and waits (inert: nothing typed
@@ -48,14 +64,7 @@ for (const screen of [
 test('the filter form is painted from the HTML, waits for its code, then searches; the rows do not move', async ({ page }) => {
   await signedIn(page, 'admin');
   const path = '/transaction/transactions';
-  const firstLoad = new Set<string>();
-  await page.route(`**${path}`, async (route) => {
-    const response = await route.fetch();
-    const html = await response.text();
-    // What the HTML names: its scripts and stylesheets, and the chunks its React payload asks for.
-    for (const match of html.matchAll(/static\/chunks\/[^"\\]+/g)) firstLoad.add(`/_next/${match[0]}`);
-    await route.fulfill({ response, body: html });
-  });
+  const firstLoad = await chunksNamedBy(page, path);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: string[] = [];
@@ -97,13 +106,7 @@ test('the filter form is painted from the HTML, waits for its code, then searche
 test('when the form\'s code cannot be fetched, the rows stay and the reader is asked to reload, which brings the form', async ({ page }) => {
   await signedIn(page, 'admin');
   const path = '/transaction/transactions';
-  const firstLoad = new Set<string>();
-  await page.route(`**${path}`, async (route) => {
-    const response = await route.fetch();
-    const html = await response.text();
-    for (const match of html.matchAll(/static\/chunks\/[^"\\]+/g)) firstLoad.add(`/_next/${match[0]}`);
-    await route.fulfill({ response, body: html });
-  });
+  const firstLoad = await chunksNamedBy(page, path);
   // As after a deployment that replaced the build: the chunks the page did not name at first are gone.
   await page.route('**/_next/static/chunks/**', (route) => (firstLoad.has(new URL(route.request().url()).pathname) ? route.continue() : route.fulfill({ status: 404, body: '' })));
   await page.goto(path, { waitUntil: 'domcontentloaded' });
