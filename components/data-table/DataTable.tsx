@@ -2,7 +2,7 @@
 
 import { CaretDownOutlined, CaretUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { Button, Checkbox, Dropdown, Empty, Flex, Pagination, Skeleton, theme } from 'antd';
+import { Button, Checkbox, Dropdown, Empty, Flex, Skeleton, theme } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import text from '@/components/text/text.module.css';
@@ -10,6 +10,7 @@ import { isNumeric } from '@/lib/data-table/columns';
 import type { CodeTranslator } from '@/lib/list-kit/cells';
 import type { ListColumn } from '@/lib/list-kit/definition';
 import { CellValue } from './CellValue';
+import { Pager } from './Pager';
 import styles from './data-table.module.css';
 import { useColumnVisibility } from './use-column-visibility';
 
@@ -29,6 +30,8 @@ export interface DataTableProps<Row extends Record<string, unknown>> {
   /** Shown under the rows, aligned with the columns: column id -> text. */
   totals?: Record<string, string>;
   onChange: (change: { page: number; pageSize: number; sort?: { key: string; dir: 'asc' | 'desc' } }) => void;
+  /** A page's address, when the table's pages have one (Pager.tsx). */
+  pageHref?: (page: number, pageSize: number) => string;
   onRowOpen?: (row: Row) => void;
   toolbar?: ReactNode;
   /** Row selection: the selected rows' keys, their change, and which rows may be selected. */
@@ -133,7 +136,7 @@ const cellClass = (column: ListColumn) => (column.long ? undefined : column.name
  * matter (amount, status) pinned at the right edge while the rest scrolls, loading and empty
  * states, a totals row, and a row that opens its details (click or Enter).
  */
-export function DataTable<Row extends Record<string, unknown>>({ tableId, userId, columns, rows, rowKey, total, page, pageSize, pageSizes, sort, loading, totals, onChange, onRowOpen, toolbar, selection }: DataTableProps<Row>) {
+export function DataTable<Row extends Record<string, unknown>>({ tableId, userId, columns, rows, rowKey, total, page, pageSize, pageSizes, sort, loading, totals, onChange, pageHref, onRowOpen, toolbar, selection }: DataTableProps<Row>) {
   const t = useTranslations();
   const { token } = theme.useToken();
   const [visibility, setVisible] = useColumnVisibility(tableId, userId, columns);
@@ -301,7 +304,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
       {/* A table shown whole (a drawer's few rows) has no pages to choose and no page size to offer. */}
       {(pageSizes.length > 1 || total > pageSize) && (
         <Flex justify="end" style={{ marginTop: 12 }}>
-          <Pagination current={page} pageSize={pageSize} total={total} pageSizeOptions={pageSizes.map(String)} showSizeChanger onChange={(next, size) => onChange({ page: size === pageSize ? next : 1, pageSize: size, sort })} />
+          <Pager page={page} pageSize={pageSize} total={total} pageSizes={pageSizes} href={pageHref} onChange={(next, size) => onChange({ page: next, pageSize: size, sort })} />
         </Flex>
       )}
     </div>

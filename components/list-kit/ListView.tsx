@@ -58,7 +58,8 @@ export function ListView({ definition, userId, values, issues, options, result, 
   const navigation = useListNavigation();
   const { loading } = navigation;
   const kept = new URLSearchParams(keep).toString();
-  const go = (search: string) => navigation.go([kept, search].filter(Boolean).join('&'));
+  const withKept = (search: string) => [kept, search].filter(Boolean).join('&');
+  const go = (search: string) => navigation.go(withKept(search));
   const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
   // Once opened, the drawer stays mounted so that it can play its closing motion.
   const drawerMounted = useOpenedOnce(detail !== null);
@@ -104,6 +105,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
             sort={{ key: values.sort, dir: values.dir }}
             loading={loading}
             onChange={({ page, pageSize, sort }) => go(listSearch(definition, { ...values, page, size: pageSize, sort: sort?.key ?? values.sort, dir: sort?.dir ?? values.dir }))}
+            pageHref={(page, size) => `?${withKept(listSearch(definition, { ...values, page, size }))}`}
             onRowOpen={setDetail}
             toolbar={
               <Flex gap={8} wrap>

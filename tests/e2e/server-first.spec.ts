@@ -40,6 +40,27 @@ for (const screen of [
   });
 }
 
+test('with JavaScript off, the pager pages the list by its links', async ({ page, browser }) => {
+  await signedIn(page, 'admin');
+  const bare = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+  try {
+    const plain = await bare.newPage();
+    const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + offset * 86_400_000));
+    await plain.goto(`/transaction/transactions?from=${day(-60)}&to=${day(-1)}`);
+    const rows = plain.locator('main table tbody tr');
+    const first = await rows.allInnerTexts();
+    expect(first.length).toBe(10);
+    await plain.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click();
+    await expect(plain).toHaveURL(/page=2/);
+    await expect(plain.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+    const second = await rows.allInnerTexts();
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((row) => first.includes(row))).toEqual([]);
+  } finally {
+    await bare.close();
+  }
+});
+
 /**
  * The chunks the HTML of `path` names when the page next loads it: its scripts and stylesheets,
  * and the chunks its React payload asks for. Filled as the document arrives.

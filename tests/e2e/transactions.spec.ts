@@ -141,6 +141,30 @@ test('pages and sorts on the server; back and forward keep the filters', async (
   await expect.poll(() => column(page, 'Order no.')).toEqual(second);
 });
 
+test('the page size is chosen from the pager and starts again at the first page; a page opens in a new tab by its link', async ({ page }) => {
+  await signedIn(page, 'admin');
+  await page.goto(`${PAGE}?${SPAN}&page=3`);
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pages.getByRole('link', { name: '3', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(rows(page)).toHaveCount(10);
+  const total = await recordCount(page);
+  const size = pages.getByRole('combobox', { name: 'Page size' });
+  await size.selectOption('20');
+  await expect(page).toHaveURL(/size=20/);
+  await expect(page).not.toHaveURL(/page=3/);
+  await expect(rows(page)).toHaveCount(Math.min(20, total));
+  await expect(size).toHaveValue('20');
+  // The drawn select says the chosen size.
+  await expect(pages.locator('.ant-select-content')).toHaveText('20 / page');
+
+  // A page's link is an address: opened in a new tab it shows that page, the list here staying as it is.
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), pages.getByRole('link', { name: '2', exact: true }).click({ modifiers: ['ControlOrMeta'] })]);
+  await expect(tab).toHaveURL(/size=20.*page=2|page=2.*size=20/);
+  await expect(tab.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await tab.close();
+  await expect(page).not.toHaveURL(/page=2/);
+});
+
 test('a span over 366 days is refused with its message, in the form and from a link', async ({ page }) => {
   await signedIn(page, 'admin');
   await page.goto(`${PAGE}?from=${hongKongDay(-400)}&to=${hongKongDay()}`);
