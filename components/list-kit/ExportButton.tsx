@@ -1,20 +1,21 @@
 'use client';
 
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Modal, Progress } from 'antd';
+import { App, Button, Dropdown } from 'antd';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import text from '@/components/text/text.module.css';
 import { followSessionEnd } from '@/lib/client/api';
+import { useOpenedOnce } from '@/lib/client/use-opened-once';
+import { whenIdle } from '@/lib/client/when-idle';
 import { formatCount } from '@/lib/format/money';
+import type { ExportFormat } from '@/lib/list-kit/export';
+import type { ExportJob } from './ExportProgress';
 
-export type ExportFormat = 'csv' | 'xlsx';
-
-interface Job {
-  format: ExportFormat;
-  written: number;
-  total: number | null;
-}
+// The progress dialog (antd's Progress with it) is not part of a list's first load: it loads when the
+// browser is idle, or at the first export if that comes first.
+const loadExportProgress = () => import('./ExportProgress').then((m) => m.ExportProgress);
+const ExportProgress = dynamic(loadExportProgress, { ssr: false });
 
 /** The file name the server chose (RFC 6266: `filename*` wins over `filename`). */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -33,9 +34,12 @@ const PROGRESS_EVERY_MS = 500;
 export function ExportButton({ list, search, columns, disabled }: { list: string; search: string; columns: string[]; disabled?: boolean }) {
   const t = useTranslations('list.export');
   const { message } = App.useApp();
-  const [job, setJob] = useState<Job | null>(null);
+  const [job, setJob] = useState<ExportJob | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  // Only a head start: a chunk that could not be fetched is asked for again at the first export.
+  useEffect(() => whenIdle(() => void loadExportProgress().catch(() => undefined)), []);
+  const progressMounted = useOpenedOnce(job !== null);
 
   async function start(format: ExportFormat) {
     const id = crypto.randomUUID();
@@ -89,7 +93,6 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
     }
   }
 
-  const percent = job?.total ? Math.min(100, Math.floor((job.written / job.total) * 100)) : 0;
   return (
     <>
       <Dropdown
@@ -107,23 +110,7 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
           {t('button')}
         </Button>
       </Dropdown>
-      <Modal
-        open={job !== null}
-        title={t('title', { format: job?.format === 'xlsx' ? t('xlsx') : t('csv') })}
-        closable={false}
-        mask={{ closable: false }}
-        keyboard={false}
-        footer={
-          <Button danger onClick={() => abort.current?.abort()}>
-            {t('cancel')}
-          </Button>
-        }
-      >
-        <Progress percent={percent} status="active" />
-        <p className={text.paragraph} aria-live="polite" data-testid="export-progress">
-          {job?.total === null || job?.total === undefined ? t('preparing') : t('progress', { written: formatCount(job.written), total: formatCount(job.total) })}
-        </p>
-      </Modal>
+      {progressMounted && <ExportProgress job={job} onCancel={() => abort.current?.abort()} />}
     </>
   );
 }
