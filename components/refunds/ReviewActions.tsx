@@ -1,20 +1,20 @@
 'use client';
 
-import { Alert, App, Button, Flex, Form, Input, Modal, Tag } from 'antd';
+import { Alert, App, Button, Flex, Tag } from 'antd';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useListSelection } from '@/components/list-kit/selection';
 import { APPROVALS_CHANGED } from '@/components/shell/AppShell';
-import text from '@/components/text/text.module.css';
-import { postJson } from '@/lib/client/api';
-import { useStepUpFields, type Proof } from '@/components/two-step/StepUpFields';
-import { hasFactor, methodsOf, useFactorStatus } from '@/components/two-step/use-factor-status';
-import { formatMoneySum } from '@/lib/format/money';
-import { REASON_MAX } from '@/lib/refunds/codes';
+import { useOpenedOnce } from '@/lib/client/use-opened-once';
+import { whenIdle } from '@/lib/client/when-idle';
+import type { ReviewAction, ReviewDecision } from './review';
 
-type Action = 'approve' | 'reject';
-type Outcome = { refundId: number; success: boolean; message?: string };
+// The decision's dialog (antd's form and inputs, the second factor's fields) is not part of the
+// list's first load: it loads when the browser is idle, or at the first decision if that comes first.
+const loadReviewDialog = () => import('./ReviewDialog').then((m) => m.ReviewDialog);
+const ReviewDialog = dynamic(loadReviewDialog, { ssr: false });
 
 /**
  * The review list's actions: approve or reject the selected waiting requests with the second factor
@@ -29,52 +29,17 @@ export function ReviewActions({ managementPassword, account }: { managementPassw
   const router = useRouter();
   const { message } = App.useApp();
   const { rows, clear } = useListSelection();
-  const [action, setAction] = useState<Action | null>(null);
-  const [password, setPassword] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; reason?: string }>({});
-  const [sending, setSending] = useState(false);
-  const [outcomes, setOutcomes] = useState<{ refundNo: string; action: Action; outcome: Outcome }[]>([]);
+  const [action, setAction] = useState<ReviewAction | null>(null);
+  const dialogMounted = useOpenedOnce(action !== null);
+  const [outcomes, setOutcomes] = useState<ReviewDecision['outcomes']>([]);
+  useEffect(() => whenIdle(() => void loadReviewDialog().catch(() => undefined)), []);
   const own = rows.filter((row) => row.applyUser === account);
   const chosen = rows.filter((row) => row.applyUser !== account);
-  // An approver with a second factor confirms with it instead of the password (issue 26).
-  const { status } = useFactorStatus(action !== null);
-  const stepUp = useStepUpFields({ ...methodsOf(status), onPasskey: (proof) => void decide(proof), error: errors.password });
 
-  function close() {
-    setAction(null);
-    setPassword('');
-    setReason('');
-    setErrors({});
-  }
-
-  async function decide(passkeyProof?: Proof) {
-    if (!action || sending) return;
-    const factor = hasFactor(status);
-    const problems = {
-      reason: action === 'reject' && !reason.trim() ? t('refund.errors.rejectReasonRequired') : undefined,
-      password: factor || password ? undefined : t('refund.errors.passwordRequired'),
-    };
-    setErrors(problems);
-    if (problems.reason || problems.password) return;
-    // Read last: a code read is taken from its field, and a missing reason must not cost it.
-    const proof = factor ? (passkeyProof ?? stepUp.read()) : undefined;
-    if (factor && !proof) return;
-    setSending(true);
-    const decided = chosen.map((row) => ({ refundId: Number(row.refundId), refundNo: String(row.refundNo) }));
-    const result = await postJson<{ succeeded: number; failed: number; result: Outcome[] }>('/api/refunds/decide', {
-      refundArray: decided.map((r) => r.refundId),
-      result: action,
-      ...(proof ?? { password }),
-      ...(action === 'reject' ? { reason: reason.trim() } : {}),
-    });
-    setSending(false);
-    if (!result.ok) return setErrors({ password: result.error.message });
-    setOutcomes(result.data.result.map((outcome) => ({ refundNo: decided.find((c) => c.refundId === outcome.refundId)?.refundNo ?? String(outcome.refundId), action, outcome })));
-    const summary = action === 'reject' ? 'refund.review.outcomeRejected' : 'refund.review.outcomeApproved';
-    close();
+  function decided({ action: done, outcomes: shown, succeeded, failed }: ReviewDecision) {
+    setOutcomes(shown);
     clear();
-    void message.info(t(summary, { succeeded: result.data.succeeded, failed: result.data.failed }));
+    void message.info(t(done === 'reject' ? 'refund.review.outcomeRejected' : 'refund.review.outcomeApproved', { succeeded, failed }));
     window.dispatchEvent(new Event(APPROVALS_CHANGED));
     router.refresh();
   }
@@ -120,36 +85,7 @@ export function ReviewActions({ managementPassword, account }: { managementPassw
       <Button danger disabled={chosen.length === 0} onClick={() => setAction('reject')}>
         {t('refund.review.reject')}
       </Button>
-      <Modal
-        open={action !== null}
-        title={t(action === 'reject' ? 'refund.review.rejectTitle' : 'refund.review.approveTitle', { count: chosen.length })}
-        okText={t(action === 'reject' ? 'refund.review.reject' : 'refund.review.approve')}
-        okButtonProps={{ danger: action === 'reject' }}
-        cancelText={t('common.cancel')}
-        confirmLoading={sending}
-        onOk={() => void decide()}
-        onCancel={close}
-        destroyOnHidden
-      >
-        {/* What the password is given for: the requests and their sum, in the amounts' exact decimals. */}
-        <p className={text.paragraph} data-testid="review-chosen">
-          {t('refund.review.chosen', { count: chosen.length, numbers: chosen.map((row) => String(row.refundNo)).join(', '), amount: formatMoneySum(chosen.map((row) => String(row.refundAmount))) })}
-        </p>
-        <Form layout="vertical" onFinish={() => void decide()}>
-          {action === 'reject' && (
-            <Form.Item htmlFor="review-reason" label={t('refund.review.rejectReason')} required extra={t('refund.review.rejectReasonHelp')} validateStatus={errors.reason ? 'error' : undefined} help={errors.reason}>
-              <Input.TextArea id="review-reason" autoFocus autoSize={{ minRows: 2, maxRows: 5 }} maxLength={REASON_MAX} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
-            </Form.Item>
-          )}
-          {!status ? null : hasFactor(status) ? (
-            stepUp.fields
-          ) : (
-            <Form.Item htmlFor="review-password" label={t(managementPassword ? 'refund.review.password' : 'refund.review.loginPassword')} required validateStatus={errors.password ? 'error' : undefined} help={errors.password}>
-              <Input.Password id="review-password" autoFocus={action !== 'reject'} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+      {dialogMounted && <ReviewDialog action={action} chosen={chosen} managementPassword={managementPassword} onClose={() => setAction(null)} onDecided={decided} />}
     </>
   );
 }
