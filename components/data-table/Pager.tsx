@@ -75,7 +75,7 @@ export function Pager({ page, pageSize, total, pageSizes, onChange, href }: Page
             {icon}
           </button>
         ) : (
-          link(to, 'ant-pagination-item-link', label, icon)
+          link(to, `ant-pagination-item-link ${styles.step}`, label, icon)
         )}
       </li>
     );
@@ -83,7 +83,7 @@ export function Pager({ page, pageSize, total, pageSizes, onChange, href }: Page
 
   return (
     <nav aria-label={t('pages')}>
-      <ul className="ant-pagination portal">
+      <ul className={`ant-pagination portal ${styles.pager}`}>
         {step(page - 1, 'prev')}
         {pagerItems(page, total, pageSize).map((item) => {
           if (item.kind === 'page') {
