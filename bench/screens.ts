@@ -15,8 +15,10 @@ import { BASE_CHECKOUT, benchUpstream, portalSession, startPortal, type BenchPor
 
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
 const OUT = process.env.BENCH_SCREENS_DIR ?? '/tmp/portal-screens';
-const WIDTHS = [390, 1024, 1440];
-const SCREENS = [
+/** `--only=<path>,<path>` and `--widths=<px>,<px>`: a few screens or widths while mending one of them. */
+const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',');
+const WIDTHS = argument('widths')?.map(Number) ?? [390, 1024, 1440];
+const ALL_SCREENS = [
   '/transaction/transactions',
   '/transaction/settles',
   '/transaction/settleWxAli',
@@ -34,6 +36,7 @@ const SCREENS = [
   '/notifications',
   '/uploadDocuments',
 ];
+const SCREENS = argument('only') ?? ALL_SCREENS;
 
 /**
  * The pixels that differ between two PNG images by more than rasterisation's own noise (a channel
