@@ -1,6 +1,8 @@
 'use client';
 
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { Alert, App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { Surface } from '@/components/ui/Surface';
+import text from '@/components/text/text.module.css';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -59,8 +61,8 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
 
   if (merchants.length === 0) return <Alert type="info" showIcon title={t('applyService.form.noMerchants')} style={{ marginBottom: 16 }} />;
   return (
-    <Card title={t('applyService.form.title')} style={{ marginBottom: 16 }} data-testid="apply-form">
-      <Typography.Paragraph type="secondary">{t('applyService.form.hint')}</Typography.Paragraph>
+    <Surface heading={t('applyService.form.title')} style={{ marginBottom: 16 }} data-testid="apply-form">
+      <p className={`${text.paragraph} ${text.secondary}`}>{t('applyService.form.hint')}</p>
       <Form form={form} layout="vertical" name="apply-service" initialValues={{ contactName, remark: '' }} onFinish={send} onValuesChange={() => setError(undefined)}>
         <Row gutter={16}>
           <Col xs={24} md={12} xl={8}>
@@ -130,6 +132,6 @@ export function ApplyServiceForm({ merchants, contactName }: { merchants: Mercha
           {t('applyService.form.submit')}
         </Button>
       </Form>
-    </Card>
+    </Surface>
   );
 }

@@ -1,9 +1,11 @@
 'use client';
 
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import { useTranslations } from 'next-intl';
 import { ShareChart } from '@/components/dashboard/charts';
+import text from '@/components/text/text.module.css';
 import { FitStatistic } from '@/components/ui/FitStatistic';
+import { Surface } from '@/components/ui/Surface';
 import { PANEL_FIGURES, type PanelFigure } from '@/lib/assets/codes';
 import { formatMoney } from '@/lib/format/money';
 
@@ -14,13 +16,13 @@ export function AssetFigures({ figures }: { figures: Record<PanelFigure, string>
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {PANEL_FIGURES.map((id) => (
         <Col key={id} xs={24} sm={12} xl={6}>
-          <Card style={{ height: '100%' }} data-testid={`asset-${id}`}>
+          <Surface style={{ height: '100%' }} data-testid={`asset-${id}`}>
             {/* The currency is part of the value's text, so that it reads "HKD 1,234.00" when copied or spoken too. */}
             <FitStatistic title={t(`figures.${id}.name`)} value={formatMoney(figures[id])} />
-            <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+            <p className={text.secondary} style={{ margin: '8px 0 0' }}>
               {t(`figures.${id}.explanation`)}
-            </Typography.Paragraph>
-          </Card>
+            </p>
+          </Surface>
         </Col>
       ))}
     </Row>
@@ -31,7 +33,7 @@ export function AssetFigures({ figures }: { figures: Record<PanelFigure, string>
 export function AssetPie({ items }: { items: { name: PanelFigure; value: string }[] }) {
   const t = useTranslations('assets');
   return (
-    <Card title={t('pie.title')} style={{ marginBottom: 16 }} data-testid="asset-pie">
+    <Surface heading={t('pie.title')} style={{ marginBottom: 16 }} data-testid="asset-pie">
       <ShareChart
         testId="chart-assets"
         measure="amount"
@@ -39,6 +41,6 @@ export function AssetPie({ items }: { items: { name: PanelFigure; value: string 
         summary={t('pie.summary')}
         rows={items.map((item) => ({ key: item.name, label: t(`figures.${item.name}.name`), amount: item.value }))}
       />
-    </Card>
+    </Surface>
   );
 }

@@ -1,7 +1,9 @@
 'use client';
 
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Flex, Form, Progress, Row, Select, Typography, Upload } from 'antd';
+import { Alert, App, Button, Col, Flex, Form, Progress, Row, Select, Upload } from 'antd';
+import { Surface } from '@/components/ui/Surface';
+import text from '@/components/text/text.module.css';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -77,7 +79,7 @@ export function UploadPanel({ merchants, renewals, renewalsError }: { merchants:
   const uploading = progress !== null;
 
   return (
-    <Card title={t('documents.uploadTitle')} style={{ marginBottom: 16 }}>
+    <Surface heading={t('documents.uploadTitle')} style={{ marginBottom: 16 }}>
       <Flex vertical gap={12}>
         {renewalsError && <Alert type="error" showIcon title={renewalsError} />}
         {renewals.map((renewal) =>
@@ -97,7 +99,7 @@ export function UploadPanel({ merchants, renewals, renewalsError }: { merchants:
             />
           ),
         )}
-        <Typography.Text type="secondary">{t('documents.limits', { megabytes: MAX_DOCUMENT_MEGABYTES })}</Typography.Text>
+        <span className={text.secondary}>{t('documents.limits', { megabytes: MAX_DOCUMENT_MEGABYTES })}</span>
         <Form form={form} name="documentUpload" layout="vertical" onFinish={(values) => void send(values)} disabled={uploading} requiredMark>
           <Row gutter={16}>
             <Col xs={24} md={8}>
@@ -154,6 +156,6 @@ export function UploadPanel({ merchants, renewals, renewalsError }: { merchants:
           </Button>
         </Form>
       </Flex>
-    </Card>
+    </Surface>
   );
 }

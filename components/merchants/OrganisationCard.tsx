@@ -1,7 +1,9 @@
 'use client';
 
-import { Card, Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
+import text from '@/components/text/text.module.css';
+import { Surface } from '@/components/ui/Surface';
 import { formatCount } from '@/lib/format/money';
 import { localName } from '@/lib/i18n/names';
 
@@ -22,24 +24,24 @@ export function OrganisationCard({ organisation, failed }: { organisation: Organ
   const translate = useTranslations();
   const t = (key: string) => translate(`merchant.${organisation?.kind ?? 'customer'}Card.${key}` as never);
   const locale = useLocale();
-  if (!organisation) return failed ? <Typography.Text type="danger">{failed}</Typography.Text> : null;
+  if (!organisation) return failed ? <span className={text.danger}>{failed}</span> : null;
   const items = [
     { id: 'name', label: t('name'), value: localName(locale, organisation) },
     { id: 'number', label: t('number'), value: organisation.number },
     { id: 'count', label: t('count'), value: formatCount(organisation.count) },
   ];
   return (
-    <Card data-testid={`${organisation.kind}-card`} style={{ marginBottom: 16 }} title={t('title')} size="small">
+    <Surface data-testid={`${organisation.kind}-card`} style={{ marginBottom: 16 }} heading={t('title')} small>
       <Flex gap={32} wrap>
         {items.map((item) => (
           <Flex key={item.id} vertical style={{ minWidth: 0 }}>
-            <Typography.Text type="secondary">{item.label}</Typography.Text>
-            <Typography.Text strong style={{ fontSize: 18, overflowWrap: 'anywhere' }}>
+            <span className={text.secondary}>{item.label}</span>
+            <span className={text.strong} style={{ fontSize: 18, overflowWrap: 'anywhere' }}>
               {item.value}
-            </Typography.Text>
+            </span>
           </Flex>
         ))}
       </Flex>
-    </Card>
+    </Surface>
   );
 }

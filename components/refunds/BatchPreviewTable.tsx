@@ -1,6 +1,7 @@
 'use client';
 
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Table, Tag } from 'antd';
+import text from '@/components/text/text.module.css';
 import { useTranslations } from 'next-intl';
 import { useMediaQuery } from '@/lib/client/use-media-query';
 import { formatMoney } from '@/lib/format/money';
@@ -14,7 +15,7 @@ export type PreviewRow = Omit<CheckedRow, 'errors'> & { errors: string[]; outcom
 function FileValue({ column, value }: { column: BatchColumn | 'transDate/transTime'; value: string }) {
   return value ? (
     <div className="portal-nobreak">
-      <Typography.Text type="secondary">{column}</Typography.Text> {value}
+      <span className={text.secondary}>{column}</span> {value}
     </div>
   ) : null;
 }
@@ -22,7 +23,7 @@ function FileValue({ column, value }: { column: BatchColumn | 'transDate/transTi
 /** What a row's result says: its problems, what the services answered once sent, or that it is ready and what its sale keeps. */
 function Result({ row }: { row: PreviewRow }) {
   const t = useTranslations('refund.batch');
-  if (row.errors.length) return <Typography.Text type="danger">{row.errors.join(' ')}</Typography.Text>;
+  if (row.errors.length) return <span className={text.danger}>{row.errors.join(' ')}</span>;
   if (row.outcome) {
     return (
       <Tag color={row.outcome.ok ? 'green' : 'red'} style={{ whiteSpace: 'normal' }}>
@@ -33,7 +34,7 @@ function Result({ row }: { row: PreviewRow }) {
   return (
     <Flex wrap gap={4} align="center">
       <Tag color="blue">{t('ready')}</Tag>
-      {row.left !== undefined && <Typography.Text type="secondary">{t('leaves', { left: formatMoney(row.left) })}</Typography.Text>}
+      {row.left !== undefined && <span className={text.secondary}>{t('leaves', { left: formatMoney(row.left) })}</span>}
     </Flex>
   );
 }

@@ -1,6 +1,9 @@
 'use client';
 
-import { Alert, Button, Card, Flex, Modal, Progress, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Space, Upload } from 'antd';
+import { Surface } from '@/components/ui/Surface';
+import text from '@/components/text/text.module.css';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -8,7 +11,11 @@ import { postJson } from '@/lib/client/api';
 import { uploadForm } from '@/lib/client/upload';
 import { formatMoneySum } from '@/lib/format/money';
 import { BATCH_COLUMNS, BATCH_LIMITS, REASON_TYPES } from '@/lib/refunds/codes';
-import { BatchPreviewTable, type PreviewRow } from './BatchPreviewTable';
+import type { PreviewRow } from './BatchPreviewTable';
+
+// The preview's table (antd's Table, with its tree, pager and filters) comes when a file has been
+// read, not with the page: the preview waits for the file's checks on the server anyway.
+const BatchPreviewTable = dynamic(() => import('./BatchPreviewTable').then((m) => m.BatchPreviewTable), { ssr: false });
 
 /**
  * Batch refund upload: template download, a file read and checked by the server (each row's format,
@@ -59,12 +66,12 @@ export function BatchUpload() {
 
   const sending = sent !== null && sent < good.length;
   return (
-    <Card title={t('refund.batch.title')}>
+    <Surface heading={t('refund.batch.title')}>
       <Flex vertical gap={12}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        <p className={text.secondary} style={{ margin: 0 }}>
           {t('refund.batch.limits', { rows: BATCH_LIMITS.rows, kilobytes: BATCH_LIMITS.bytes / 1024, columns: BATCH_COLUMNS.join(', ') })}{' '}
           {t('refund.batch.reasonTypes', { types: REASON_TYPES.map((code) => `${code} (${t(`refund.reasonTypes.${code}`)})`).join(', ') })}
-        </Typography.Paragraph>
+        </p>
         <Space wrap>
           <Button href="/api/refunds/batch/template?format=csv">{t('refund.batch.templateCsv')}</Button>
           <Button href="/api/refunds/batch/template?format=xlsx">{t('refund.batch.templateXlsx')}</Button>
@@ -95,6 +102,6 @@ export function BatchUpload() {
       <Modal open={confirming} title={t('refund.batch.confirmTitle')} okText={t('refund.batch.submit', { count: good.length })} cancelText={t('common.cancel')} onOk={submit} onCancel={() => setConfirming(false)}>
         {t('refund.batch.confirmBody', { count: good.length, amount: formatMoneySum(good.map((r) => r.request?.refundAmount ?? '0')) })}
       </Modal>
-    </Card>
+    </Surface>
   );
 }

@@ -1,6 +1,8 @@
 'use client';
 
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Tag, Typography } from 'antd';
+import { Alert, App, Button, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Tag } from 'antd';
+import { Surface } from '@/components/ui/Surface';
+import text from '@/components/text/text.module.css';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -99,8 +101,8 @@ export function RefundRequestPanel() {
   const nothingLeft = amountProblem('1', limits)?.key === 'refund.errors.nothingToRefund';
   return (
     <Flex vertical gap={16}>
-      <Card title={t('refund.find.title')}>
-        <Typography.Paragraph type="secondary">{t('refund.find.hint')}</Typography.Paragraph>
+      <Surface heading={t('refund.find.title')}>
+        <p className={`${text.paragraph} ${text.secondary}`}>{t('refund.find.hint')}</p>
         <Form form={findForm} layout="vertical" onFinish={find} name="refund-find">
           <Row gutter={16}>
             {(['alipayOrder', 'eftOrder', 'refno', 'terminalNo', 'traceNo'] as const).map((field) => (
@@ -129,10 +131,10 @@ export function RefundRequestPanel() {
             ))}
           </Flex>
         )}
-      </Card>
+      </Surface>
 
       {sale && (
-        <Card title={t('refund.form.title')} data-testid="refund-sale">
+        <Surface heading={t('refund.form.title')} data-testid="refund-sale">
           <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('refund.tx.time')}>{formatTimestamp14(sale.gmt_payment)}</Descriptions.Item>
             <Descriptions.Item label={t('refund.tx.order')}>
@@ -201,7 +203,7 @@ export function RefundRequestPanel() {
           >
             {t('refund.form.confirmBody', { amount: formatMoney(form.getFieldValue('refundAmount')), order: sale.order_no, merchant: sale.merchant_no, transAmount: formatMoney(sale.trans_amount) })}
           </Modal>
-        </Card>
+        </Surface>
       )}
     </Flex>
   );

@@ -1,10 +1,15 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import styles from './surface.module.css';
 
-/** A bordered card's box with its body's padding (antd's Card without its code: ./surface.module.css). */
-export function Surface({ className, children, ...rest }: HTMLAttributes<HTMLDivElement>) {
+/**
+ * A bordered card's box with its body's padding, and its head when given one (antd's Card without
+ * its code: ./surface.module.css); `small` is antd's small card.
+ */
+export function Surface({ heading, small, className, children, ...rest }: HTMLAttributes<HTMLDivElement> & { heading?: ReactNode; small?: boolean }) {
+  const classes = [styles.surface, small && styles.small, className].filter(Boolean).join(' ');
   return (
-    <div className={className ? `${styles.surface} ${className}` : styles.surface} {...rest}>
+    <div className={classes} {...rest}>
+      {heading && <div className={styles.title}>{heading}</div>}
       <div className={styles.body}>{children}</div>
     </div>
   );
