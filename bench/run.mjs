@@ -15,7 +15,7 @@ const only = process.argv.slice(2);
 // screens' comparison with another build (`npm run bench -- screens --base=<checkout>`).
 const names = only.filter((a) => !a.startsWith('--'));
 const flags = only.filter((a) => a.startsWith('--'));
-const benches = names.length === 0 ? ['bench/upstream.ts', 'bench/gateway.ts', 'bench/render.ts', 'bench/portal.ts', 'bench/lighthouse.ts'] : ['bench/upstream.ts', 'bench/gateway.ts', 'bench/render.ts', 'bench/portal.ts', 'bench/lighthouse.ts', 'bench/soak.ts', 'bench/scale.ts', 'bench/islands.ts', 'bench/screens.ts'].filter((b) => names.some((o) => b.includes(o)));
+const benches = names.length === 0 ? ['bench/upstream.ts', 'bench/gateway.ts', 'bench/render.ts', 'bench/portal.ts', 'bench/first-load.ts', 'bench/lighthouse.ts'] : ['bench/upstream.ts', 'bench/gateway.ts', 'bench/render.ts', 'bench/portal.ts', 'bench/first-load.ts', 'bench/lighthouse.ts', 'bench/soak.ts', 'bench/scale.ts', 'bench/islands.ts', 'bench/screens.ts'].filter((b) => names.some((o) => b.includes(o)));
 for (const bench of benches) {
   console.log(`\n== ${bench}`);
   const result = spawnSync(process.execPath, ['--max-old-space-size=8192', tsx, join(root, bench), ...flags], { stdio: 'inherit', cwd: root });
