@@ -30,6 +30,7 @@ const ownClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && 
 export function Pager({ page, pageSize, total, pageSizes, onChange, href }: PagerProps) {
   const t = useTranslations('table');
   const pages = pageCount(total, pageSize);
+  const items = pagerItems(page, total, pageSize);
   const go = (to: number) => onChange(to, pageSize);
 
   const link = (to: number, className: string | undefined, label: string | undefined, content: ReactNode, current = false) => {
@@ -85,11 +86,14 @@ export function Pager({ page, pageSize, total, pageSizes, onChange, href }: Page
     <nav aria-label={t('pages')}>
       <ul className={`ant-pagination portal ${styles.pager}`}>
         {step(page - 1, 'prev')}
-        {pagerItems(page, total, pageSize).map((item) => {
+        {items.map((item, index) => {
           if (item.kind === 'page') {
             const active = item.page === page;
+            // antd's stylesheet leaves out the pages beside a jump on a phone: they carry its classes for it.
+            const beside = [items[index - 1]?.kind === 'jump-prev' && 'ant-pagination-item-after-jump-prev', items[index + 1]?.kind === 'jump-next' && 'ant-pagination-item-before-jump-next'];
+            const classes = ['ant-pagination-item', `ant-pagination-item-${item.page}`, active && 'ant-pagination-item-active', ...beside].filter(Boolean).join(' ');
             return (
-              <li key={item.page} title={String(item.page)} className={`ant-pagination-item ant-pagination-item-${item.page}${active ? ' ant-pagination-item-active' : ''}`}>
+              <li key={item.page} title={String(item.page)} className={classes}>
                 {link(item.page, undefined, undefined, item.page, active)}
               </li>
             );

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Pagination } from 'antd';
 import { NextIntlClientProvider } from 'next-intl';
 import { Pager } from '@/components/data-table/Pager';
-import { pagerItems } from '@/lib/data-table/pages';
 import en from '@/messages/en.json';
 import zhTW from '@/messages/zhTW.json';
 
@@ -10,7 +9,9 @@ import zhTW from '@/messages/zhTW.json';
 function shownItems(list: HTMLElement): string[] {
   return [...list.querySelectorAll(':scope > li')].flatMap((item) => {
     const page = [...item.classList].find((name) => /^ant-pagination-item-\d+$/.test(name));
-    if (page) return [page.replace('ant-pagination-item-', '')];
+    // A page beside a jump, which antd's stylesheet leaves out on a phone, is marked so.
+    const beside = item.classList.contains('ant-pagination-item-after-jump-prev') ? '<' : item.classList.contains('ant-pagination-item-before-jump-next') ? '>' : '';
+    if (page) return [page.replace('ant-pagination-item-', '') + beside];
     if (item.classList.contains('ant-pagination-jump-prev')) return ['«'];
     if (item.classList.contains('ant-pagination-jump-next')) return ['»'];
     return [];
@@ -28,15 +29,20 @@ function renderPager(props: Partial<Parameters<typeof Pager>[0]> = {}, messages:
 }
 
 describe("the tables' pager", () => {
-  it("offers the pages antd's Pagination offered, for every page of 1 to 16 pages", () => {
+  it("offers the pages antd's Pagination offered, marked as antd marks them, for every page of 1 to 16 pages", () => {
     for (let pages = 1; pages <= 16; pages++) {
       for (let page = 1; page <= pages; page++) {
         const total = pages * 10;
         const antd = render(<Pagination current={page} pageSize={10} total={total} showSizeChanger={false} />);
         const expected = shownItems(antd.container.querySelector('ul') as HTMLElement);
         antd.unmount();
-        const ours = pagerItems(page, total, 10).map((item) => (item.kind === 'page' ? String(item.page) : item.kind === 'jump-prev' ? '«' : '»'));
-        expect({ pages, page, items: ours }).toEqual({ pages, page, items: expected });
+        const ours = render(
+          <NextIntlClientProvider locale="en" messages={en}>
+            <Pager page={page} pageSize={10} total={total} pageSizes={[10]} onChange={jest.fn()} />
+          </NextIntlClientProvider>,
+        );
+        expect({ pages, page, items: shownItems(ours.container.querySelector('ul') as HTMLElement) }).toEqual({ pages, page, items: expected });
+        ours.unmount();
       }
     }
   });
