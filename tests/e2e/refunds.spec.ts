@@ -145,3 +145,33 @@ test('a waiting request is voided after a confirmation', async ({ browser }) => 
   // Once voided it can no longer be selected.
   await expect(maker.locator('tbody tr.portal-row', { hasText: refundNo }).getByLabel('Select this row')).toHaveCount(0);
 });
+
+test('after a request the sale shows again with an empty form, and a second request of it is a request of its own', async ({ browser }) => {
+  const maker = await signedInPage(browser, 'maker@demo.test');
+  const sale = await saleOfDay(maker, 7);
+  await maker.goto(REQUEST);
+  await maker.locator('form#refund-find').getByLabel('Order no.', { exact: true }).fill(sale.order_no);
+  await maker.getByRole('button', { name: 'Find', exact: true }).click();
+  const numbers: string[] = [];
+  for (const amount of ['1.10', '1.20']) {
+    await expect(maker.getByLabel('Refund amount')).toHaveValue('');
+    await maker.getByLabel('Refund amount').fill(amount);
+    await maker.getByLabel('Reason type').click();
+    await maker.getByTitle('Goods returned').click();
+    await maker.getByLabel('Reason', { exact: true }).fill('Customer returned one item');
+    await maker.getByRole('button', { name: 'Request refund' }).click();
+    await expect(maker.getByRole('dialog')).toContainText(`Refund HKD ${amount} of the transaction ${sale.order_no}`);
+    await maker.getByRole('dialog').getByRole('button', { name: 'Request refund' }).click();
+    const notice = maker.getByText(/Refund request RF\w+ was submitted/).last();
+    await expect(notice).toBeVisible();
+    numbers.push((await notice.innerText()).match(/RF\w+/)?.[0] as string);
+    await expect(maker.getByRole('dialog')).toBeHidden();
+  }
+  // Two requests, not one and a replay of it.
+  expect(new Set(numbers).size).toBe(2);
+  await expect(maker.getByText(/was already submitted/)).toHaveCount(0);
+  for (const [i, refundNo] of numbers.entries()) {
+    await maker.goto(`${REQUEST}?refundNo=${refundNo}`);
+    await expect(maker.locator('tbody tr.portal-row')).toContainText(['1.10', '1.20'][i] as string);
+  }
+});
