@@ -4,30 +4,11 @@
 // list screen; with `--base`, beside that checkout's build on the same services. Quick (demo data):
 // the portal bench prints the same measure for a few pages beside its million-row figures.
 import { gzipSync } from 'node:zlib';
-import { BASE_CHECKOUT, benchUpstream, portalSession, startPortal } from './harness';
+import { BASE_CHECKOUT, benchUpstream, LIST_SCREENS, portalSession, startPortal } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3297);
 const GOAL_KB = 300;
-const PAGES = [
-  '/forbidden',
-  '/dashboard/dashboard',
-  '/transaction/transactions',
-  '/transaction/settles',
-  '/transaction/settleWxAli',
-  '/transaction/reconciliation',
-  '/transaction/reconWxAli',
-  '/transaction/refundRequest',
-  '/transaction/reviewRefund',
-  '/merchant/merchants',
-  '/merchant/stores',
-  '/merchant/payments',
-  '/merchant/applyService',
-  '/merchant/totalAssets',
-  '/accountMng/accountStatus',
-  '/log/activityLog',
-  '/notifications',
-  '/uploadDocuments',
-];
+const PAGES = ['/forbidden', '/dashboard/dashboard', ...LIST_SCREENS];
 
 /** The gzip size of every script `path`'s HTML loads (KB). */
 async function firstLoad(portalUrl: string, cookie: string, path: string): Promise<number> {

@@ -146,3 +146,23 @@ export async function startBareNext(port: number, env: Record<string, string> = 
   }
   return startServer(BARE_SERVER, port, env);
 }
+
+/** Every list screen admin opens (lib/lists/sources.ts is server-only: a bench script cannot import it). */
+export const LIST_SCREENS = [
+  '/transaction/transactions',
+  '/transaction/settles',
+  '/transaction/settleWxAli',
+  '/transaction/reconciliation',
+  '/transaction/reconWxAli',
+  '/transaction/refundRequest',
+  '/transaction/reviewRefund',
+  '/merchant/merchants',
+  '/merchant/stores',
+  '/merchant/payments',
+  '/merchant/applyService',
+  '/merchant/totalAssets',
+  '/accountMng/accountStatus',
+  '/log/activityLog',
+  '/notifications',
+  '/uploadDocuments',
+];

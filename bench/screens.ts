@@ -11,32 +11,14 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { LANGUAGE_COOKIE, LANGUAGES } from '../lib/i18n/languages';
-import { BASE_CHECKOUT, benchUpstream, portalSession, startPortal, type BenchPortal } from './harness';
+import { BASE_CHECKOUT, benchUpstream, LIST_SCREENS, portalSession, startPortal, type BenchPortal } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
 const OUT = process.env.BENCH_SCREENS_DIR ?? '/tmp/portal-screens';
 /** `--only=<path>,<path>` and `--widths=<px>,<px>`: a few screens or widths while mending one of them. */
 const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',');
 const WIDTHS = argument('widths')?.map(Number) ?? [390, 1024, 1440];
-const ALL_SCREENS = [
-  '/transaction/transactions',
-  '/transaction/settles',
-  '/transaction/settleWxAli',
-  '/transaction/reconciliation',
-  '/transaction/reconWxAli',
-  '/transaction/refundRequest',
-  '/transaction/reviewRefund',
-  '/merchant/merchants',
-  '/merchant/stores',
-  '/merchant/payments',
-  '/merchant/applyService',
-  '/merchant/totalAssets',
-  '/accountMng/accountStatus',
-  '/log/activityLog',
-  '/notifications',
-  '/uploadDocuments',
-];
-const SCREENS = argument('only') ?? ALL_SCREENS;
+const SCREENS = argument('only') ?? LIST_SCREENS;
 
 /**
  * The pixels that differ between two PNG images by more than rasterisation's own noise (a channel
