@@ -85,7 +85,7 @@ export function Pager({ page, pageSize, total, pageSizes, onChange, href }: Page
   return (
     <nav aria-label={t('pages')}>
       <ul className={`ant-pagination portal ${styles.pager}`}>
-        {step(page - 1, 'prev')}
+        {step(Math.min(page - 1, pages), 'prev')}
         {items.map((item, index) => {
           if (item.kind === 'page') {
             const active = item.page === page;

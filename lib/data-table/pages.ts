@@ -4,15 +4,20 @@
  * when there are at most 7; else the first, the last, the current one with two at either side, and
  * a jump of 5 pages where pages are left out.
  */
-export type PagerItem = { kind: 'page'; page: number } | { kind: 'jump-prev' | 'jump-next'; page: number };
+export interface PagerItem {
+  kind: 'page' | 'jump-prev' | 'jump-next';
+  page: number;
+}
 
 const BUFFER = 2;
 export const JUMP = 5;
 
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
-export function pagerItems(current: number, total: number, size: number): PagerItem[] {
+export function pagerItems(asked: number, total: number, size: number): PagerItem[] {
   const pages = pageCount(total, size);
+  // A page past the last (an old link, rows since removed) offers the pages there are.
+  const current = Math.min(Math.max(asked, 1), pages);
   const page = (n: number): PagerItem => ({ kind: 'page', page: n });
   if (pages <= 3 + BUFFER * 2) return Array.from({ length: pages }, (_, i) => page(i + 1));
   let left = Math.max(1, current - BUFFER);

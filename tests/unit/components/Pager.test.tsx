@@ -84,6 +84,16 @@ describe("the tables' pager", () => {
     expect(onChange).toHaveBeenLastCalledWith(1, 50);
   });
 
+  it('offers only pages there are when the address asks for one past the last', () => {
+    renderPager({ page: 40, total: 160, href: (page, size) => `?page=${page}&size=${size}` });
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    const targets = within(pages).getAllByRole('link').map((link) => Number(new URLSearchParams(link.getAttribute('href') ?? '').get('page')));
+    expect(targets.length).toBeGreaterThan(0);
+    for (const target of targets) expect(target).toBeGreaterThanOrEqual(1);
+    for (const target of targets) expect(target).toBeLessThanOrEqual(16);
+    expect(within(pages).queryByRole('link', { current: 'page' })).not.toBeInTheDocument();
+  });
+
   it('offers no size to choose when there is one', () => {
     renderPager({ pageSizes: [10] });
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
