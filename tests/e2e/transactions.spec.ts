@@ -141,7 +141,7 @@ test('pages and sorts on the server; back and forward keep the filters', async (
   await expect.poll(() => column(page, 'Order no.')).toEqual(second);
 });
 
-test('the page size is chosen from the pager and starts again at the first page; a page opens in a new tab by its link', async ({ page }) => {
+test('the page size is chosen from the pager and starts again at the first page; a page opens in a new tab by its link, and by Enter here', async ({ page }) => {
   await signedIn(page, 'admin');
   await page.goto(`${PAGE}?${SPAN}&page=3`);
   const pages = page.getByRole('navigation', { name: 'Pages' });
@@ -163,6 +163,12 @@ test('the page size is chosen from the pager and starts again at the first page;
   await expect(tab.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
   await tab.close();
   await expect(page).not.toHaveURL(/page=2/);
+
+  // From the keyboard: Enter on a page's link opens it here.
+  await pages.getByRole('link', { name: '2', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages.getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
 test('a span over 366 days is refused with its message, in the form and from a link', async ({ page }) => {
