@@ -4,13 +4,13 @@ import { App, Button, Space } from 'antd';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { RowActionProps } from '@/components/list-kit/row-actions';
 import { useConfirmedChange } from '@/components/list-kit/use-confirmed-change';
 import { editPayload } from '@/lib/accounts/edit-payload';
 import { postJson } from '@/lib/client/api';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
-import { whenIdle } from '@/lib/client/when-idle';
+import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import type { Proof } from '@/components/two-step/StepUpFields';
 import { hasFactor, useFactorStatus } from '@/components/two-step/use-factor-status';
 import { useStepUp } from '@/components/two-step/use-step-up';
@@ -36,7 +36,7 @@ export function AccountActions({ row, onDone, options }: RowActionProps) {
   const [open, setOpen] = useState(false);
   const formMounted = useOpenedOnce(open);
   const creating = row === null;
-  useEffect(() => whenIdle(() => void loadAccountFormDialog().catch(() => undefined)), []);
+  usePreloadWhenIdle(loadAccountFormDialog);
 
   function saved() {
     setOpen(false);

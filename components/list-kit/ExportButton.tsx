@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { followSessionEnd } from '@/lib/client/api';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
-import { whenIdle } from '@/lib/client/when-idle';
+import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import { formatCount } from '@/lib/format/money';
 import type { ExportFormat } from '@/lib/list-kit/export';
 import type { ExportJob } from './ExportProgress';
@@ -37,8 +37,7 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
   const [job, setJob] = useState<ExportJob | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
-  // Only a head start: a chunk that could not be fetched is asked for again at the first export.
-  useEffect(() => whenIdle(() => void loadExportProgress().catch(() => undefined)), []);
+  usePreloadWhenIdle(loadExportProgress);
   const progressMounted = useOpenedOnce(job !== null);
 
   async function start(format: ExportFormat) {

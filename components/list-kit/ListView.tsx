@@ -2,13 +2,13 @@
 
 import { Alert, Flex } from 'antd';
 import dynamic from 'next/dynamic';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility';
 import { FitStatistic } from '@/components/ui/FitStatistic';
 import { Surface } from '@/components/ui/Surface';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
-import { whenIdle } from '@/lib/client/when-idle';
+import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import { listDefaults, type ListDefinition, type ListIssue, type ListValues } from '@/lib/list-kit/definition';
 import type { FilterOptions } from '@/lib/list-kit/narrow';
 import { listSearch } from '@/lib/list-kit/url';
@@ -63,8 +63,7 @@ export function ListView({ definition, userId, values, issues, options, result, 
   const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
   // Once opened, the drawer stays mounted so that it can play its closing motion.
   const drawerMounted = useOpenedOnce(detail !== null);
-  // Only a head start: a drawer whose code could not be fetched now asks for it again when opened.
-  useEffect(() => whenIdle(() => void loadDetailDrawer().catch(() => undefined)), []);
+  usePreloadWhenIdle(loadDetailDrawer);
   const [visibility] = useColumnVisibility(definition.id, userId, definition.columns);
   const search = listSearch(definition, values);
   // Selected row keys; a new result (another page, a search, a refresh after an action) starts empty.

@@ -1,12 +1,12 @@
 'use client';
 
 import { Alert, Button, Flex, Modal, Progress, Space, Upload } from 'antd';
-import { Surface } from '@/components/ui/Surface';
-import text from '@/components/text/text.module.css';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import text from '@/components/text/text.module.css';
+import { Surface } from '@/components/ui/Surface';
 import { postJson } from '@/lib/client/api';
 import { uploadForm } from '@/lib/client/upload';
 import { formatMoneySum } from '@/lib/format/money';

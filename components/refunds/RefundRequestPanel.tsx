@@ -4,12 +4,12 @@ import { Alert, Button, Col, Flex, Form, Input, Row, Tag } from 'antd';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import text from '@/components/text/text.module.css';
 import { Surface } from '@/components/ui/Surface';
 import { postJson } from '@/lib/client/api';
 import { loadSchemas } from '@/lib/client/form-rules';
-import { whenIdle } from '@/lib/client/when-idle';
+import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import { formatTimestamp14 } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
 import { isVoided } from '@/lib/refunds/batch-sales';
@@ -37,7 +37,6 @@ export interface RefundableSale {
   voidTime?: string;
 }
 
-
 /**
  * Find a sale by order, EFT or RRN number, or terminal and trace number; the one chosen shows with
  * its refundable balance and the refund's form (RefundSaleForm.tsx).
@@ -51,7 +50,7 @@ export function RefundRequestPanel() {
   const [choice, setChoice] = useState(0);
   const [findError, setFindError] = useState<string>();
   const [finding, setFinding] = useState(false);
-  useEffect(() => whenIdle(() => void loadRefundSaleForm().catch(() => undefined)), []);
+  usePreloadWhenIdle(loadRefundSaleForm);
 
   async function find(values: Record<string, string>) {
     setFindError(undefined);

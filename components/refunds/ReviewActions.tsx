@@ -4,11 +4,11 @@ import { Alert, App, Button, Flex, Tag } from 'antd';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useListSelection } from '@/components/list-kit/selection';
 import { APPROVALS_CHANGED } from '@/components/shell/AppShell';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
-import { whenIdle } from '@/lib/client/when-idle';
+import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import type { ReviewAction, ReviewDecision } from './review';
 
 // The decision's dialog (antd's form and inputs, the second factor's fields) is not part of the
@@ -32,7 +32,7 @@ export function ReviewActions({ managementPassword, account }: { managementPassw
   const [action, setAction] = useState<ReviewAction | null>(null);
   const dialogMounted = useOpenedOnce(action !== null);
   const [outcomes, setOutcomes] = useState<ReviewDecision['outcomes']>([]);
-  useEffect(() => whenIdle(() => void loadReviewDialog().catch(() => undefined)), []);
+  usePreloadWhenIdle(loadReviewDialog);
   const own = rows.filter((row) => row.applyUser === account);
   const chosen = rows.filter((row) => row.applyUser !== account);
 
