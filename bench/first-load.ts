@@ -3,28 +3,18 @@
 // docs/performance.md has measured it since issue 6), for the shell alone, the dashboard and every
 // list screen; with `--base`, beside that checkout's build on the same services. Quick (demo data):
 // the portal bench prints the same measure for a few pages beside its million-row figures.
-import { gzipSync } from 'node:zlib';
-import { BASE_CHECKOUT, benchUpstream, LIST_SCREENS, portalSession, startPortal } from './harness';
+import { BASE_CHECKOUT, benchUpstream, firstLoad, LIST_SCREENS, portalSession, startPortal } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3297);
 const GOAL_KB = 300;
 const PAGES = ['/forbidden', '/dashboard/dashboard', ...LIST_SCREENS];
-
-/** The gzip size of every script `path`'s HTML loads (KB). */
-async function firstLoad(portalUrl: string, cookie: string, path: string): Promise<number> {
-  const html = await (await fetch(`${portalUrl}${path}`, { headers: { cookie } })).text();
-  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/\snoModule/i.test(m[0]));
-  let gzip = 0;
-  for (const src of new Set(tags.map((m) => m[1] ?? ''))) gzip += gzipSync(Buffer.from(await (await fetch(new URL(src, portalUrl))).arrayBuffer()), { level: 9 }).length;
-  return gzip / 1024;
-}
 
 async function figures(upstreamUrl: string, port: number, root?: string): Promise<number[]> {
   const portal = await startPortal(upstreamUrl, port, [], root);
   try {
     const cookie = await portalSession(portal.url);
     const sizes = [];
-    for (const path of PAGES) sizes.push(await firstLoad(portal.url, cookie, path));
+    for (const path of PAGES) sizes.push((await firstLoad(portal.url, { cookie }, path)).gzip / 1024);
     return sizes;
   } finally {
     await portal.stop();

@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { createLogger } from '../lib/log/logger';
 import PORTAL_NODE_ARGS from '../scripts/portal-node-args.json';
@@ -166,3 +167,24 @@ export const LIST_SCREENS = [
   '/notifications',
   '/uploadDocuments',
 ];
+
+/**
+ * What a page's first load costs (bytes): every `<script src>` of its HTML, as a browser asks for it,
+ * but Next's legacy polyfills, which come as a `noModule` script that browsers running modules (all
+ * the portal supports) never fetch. `gzip` is each script at gzip -9 (docs/performance.md's measure
+ * since issue 6), `sent` the bytes on the wire (the answer's length: fetch hands the body on decoded).
+ */
+export async function firstLoad(portalUrl: string, headers: Record<string, string>, path: string) {
+  const html = await (await fetch(`${portalUrl}${path}`, { headers })).text();
+  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/\snoModule/i.test(m[0]));
+  const scripts = [...new Set(tags.map((m) => m[1] ?? ''))];
+  const total = { scripts: scripts.length, raw: 0, gzip: 0, sent: 0 };
+  for (const src of scripts) {
+    const response = await fetch(new URL(src, portalUrl), { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const body = Buffer.from(await response.arrayBuffer());
+    total.raw += body.length;
+    total.gzip += gzipSync(body, { level: 9 }).length;
+    total.sent += Number(response.headers.get('content-length') ?? body.length);
+  }
+  return total;
+}

@@ -7,9 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 import { reconciliationList } from '../lib/lists/reconciliation';
-import { benchPostgres, benchUpstream, EXTRA_NODE_ARGS, heapSpaceMb, percentile, portalSession, startBareNext, startPortal } from './harness';
+import { benchPostgres, benchUpstream, EXTRA_NODE_ARGS, firstLoad, heapSpaceMb, percentile, portalSession, startBareNext, startPortal } from './harness';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -215,29 +214,14 @@ async function main() {
     console.log(`\nDownload of the largest settlement file (${largest.file_name}, ${largest.total_count} transactions) through the portal:`);
     console.table(await exportFigures(upstream.url, PORT + 2, 'none set (issue 11)', ['csv', 'xlsx'].map((format) => [format, fileUrl(format)])));
 
-    const firstLoad = [];
+    const loads = [];
     const signedInPages = ['/dashboard/dashboard', '/transaction/transactions', '/transaction/settles', '/merchant/stores', '/log/activityLog'];
     for (const [path, signedIn, goal] of [['/login', false, '< 180 KB'], ...signedInPages.map((page) => [page, true, '< 300 KB'] as const)] as const) {
-      const html = await (await fetch(`${portal.url}${path}`, { headers: signedIn ? headers : {} })).text();
-      // Next's legacy polyfills come as a `noModule` script, which browsers that run modules (all the
-      // portal supports) never fetch; it is not part of what a user downloads.
-      const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/\snoModule/i.test(m[0]));
-      const scripts = [...new Set(tags.map((m) => m[1] ?? ''))];
-      let raw = 0;
-      let gzip = 0;
-      let sent = 0;
-      for (const src of scripts) {
-        // As a browser asks: the bytes on the wire are the answer's length (fetch hands on the body decoded).
-        const response = await fetch(new URL(src, portal.url), { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-        const body = Buffer.from(await response.arrayBuffer());
-        raw += body.length;
-        gzip += gzipSync(body, { level: 9 }).length;
-        sent += Number(response.headers.get('content-length') ?? body.length);
-      }
-      firstLoad.push({ path, scripts: scripts.length, 'raw KB': (raw / 1024).toFixed(0), 'gzip KB': (gzip / 1024).toFixed(0), 'sent KB (br)': (sent / 1024).toFixed(0), goal });
+      const { scripts, raw, gzip, sent } = await firstLoad(portal.url, signedIn ? headers : {}, path);
+      loads.push({ path, scripts, 'raw KB': (raw / 1024).toFixed(0), 'gzip KB': (gzip / 1024).toFixed(0), 'sent KB (br)': (sent / 1024).toFixed(0), goal });
     }
     console.log('\nFirst-load JavaScript (every script the page loads before any interaction):');
-    console.table(firstLoad);
+    console.table(loads);
   } finally {
     portal.stop();
     await upstream.close();
