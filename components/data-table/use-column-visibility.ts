@@ -23,20 +23,24 @@ function subscribeStorage(onChange: () => void) {
 export function useColumnVisibility(tableId: string, userId: number, columns: readonly ListColumn[]) {
   const key = visibilityKey(tableId, userId);
   const stored = useSyncExternalStore(subscribeStorage, () => localStorage.getItem(key), () => null);
-  const visibility = useMemo<Record<string, boolean>>(() => {
-    const defaults = Object.fromEntries(columns.map((c) => [c.id, !c.optional]));
-    try {
-      return { ...defaults, ...(JSON.parse(stored ?? '{}') as Record<string, boolean>) };
-    } catch {
-      return defaults;
-    }
-  }, [columns, stored]);
+  const visibility = useMemo(() => withChoices(columns, stored), [columns, stored]);
   const setVisible = useCallback(
     (id: string, visible: boolean) => {
-      localStorage.setItem(key, JSON.stringify({ ...visibility, [id]: visible }));
+      // Merged with what is stored now, not with this render's view: ticks quicker than the table's
+      // redraw (a menu drawn before the last choice landed) each keep the others'.
+      localStorage.setItem(key, JSON.stringify({ ...withChoices(columns, localStorage.getItem(key)), [id]: visible }));
       window.dispatchEvent(new Event(STORAGE_EVENT));
     },
-    [key, visibility],
+    [key, columns],
   );
   return [visibility, setVisible] as const;
+}
+
+function withChoices(columns: readonly ListColumn[], stored: string | null): Record<string, boolean> {
+  const defaults = Object.fromEntries(columns.map((c) => [c.id, !c.optional]));
+  try {
+    return { ...defaults, ...(JSON.parse(stored ?? '{}') as Record<string, boolean>) };
+  } catch {
+    return defaults;
+  }
 }
