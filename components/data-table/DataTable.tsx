@@ -2,10 +2,11 @@
 
 import { CaretDownOutlined, CaretUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { Button, Checkbox, Dropdown, Empty, Flex, Skeleton, theme } from 'antd';
+import { Button, Checkbox, Empty, Flex, Skeleton, theme } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import text from '@/components/text/text.module.css';
+import { PortalMenu } from '@/components/ui/PortalMenu';
 import { isNumeric } from '@/lib/data-table/columns';
 import type { CodeTranslator } from '@/lib/list-kit/cells';
 import type { ListColumn } from '@/lib/list-kit/definition';
@@ -183,11 +184,10 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
         </span>
         <Flex gap={8} align="center" justify="end" wrap>
           {toolbar}
-          <Dropdown
-            trigger={['click']}
+          <PortalMenu
+            trigger="click"
             // Closed, the menu leaves the page: its hidden checkboxes would otherwise answer to the columns' names.
-            destroyOnHidden
-            popupRender={() => (
+            content={() => (
               <Flex vertical gap={6} style={{ background: token.colorBgElevated, padding: 12, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
                 {columns.map((column) => (
                   <Checkbox key={column.id} checked={visibility[column.id] !== false} onChange={(event) => setVisible(column.id, event.target.checked)}>
@@ -198,7 +198,7 @@ export function DataTable<Row extends Record<string, unknown>>({ tableId, userId
             )}
           >
             <Button icon={<SettingOutlined />}>{t('table.columns')}</Button>
-          </Dropdown>
+          </PortalMenu>
         </Flex>
       </Flex>
       <div ref={frame} style={{ overflow: 'auto', maxHeight: '70vh', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, background: token.colorBgContainer }}>

@@ -1,10 +1,11 @@
 'use client';
 
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { App, Button } from 'antd';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import { PortalMenu } from '@/components/ui/PortalMenu';
 import { followSessionEnd } from '@/lib/client/api';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { usePreloadWhenIdle } from '@/lib/client/use-preload';
@@ -94,21 +95,19 @@ export function ExportButton({ list, search, columns, disabled }: { list: string
 
   return (
     <>
-      <Dropdown
+      <PortalMenu
         disabled={disabled || job !== null}
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: 'csv', label: t('csv') },
-            { key: 'xlsx', label: t('xlsx') },
-          ],
-          onClick: ({ key }) => void start(key as ExportFormat),
-        }}
+        trigger="click"
+        items={[
+          { key: 'csv', label: t('csv') },
+          { key: 'xlsx', label: t('xlsx') },
+        ]}
+        onChoose={(key) => void start(key as ExportFormat)}
       >
         <Button icon={<DownloadOutlined aria-hidden />} loading={job !== null}>
           {t('button')}
         </Button>
-      </Dropdown>
+      </PortalMenu>
       {progressMounted && <ExportProgress job={job} onCancel={() => abort.current?.abort()} />}
     </>
   );

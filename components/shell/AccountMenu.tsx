@@ -1,9 +1,10 @@
 'use client';
 
 import { KeyOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Tooltip } from 'antd';
+import { Avatar, Button, Tooltip } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { RefObject } from 'react';
+import { PortalMenu } from '@/components/ui/PortalMenu';
 import { TEMP_PASSWORD_LOGIN_TYPE } from '@/lib/auth/login-type';
 
 interface Props {
@@ -29,23 +30,21 @@ export function AccountMenu({ buttonRef, nickName, loginType, onProfile, onChang
     <Avatar size="small" icon={<UserOutlined />} style={{ background: '#3d6fb6' }} />
   );
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('profile') },
-          { key: 'password', icon: <LockOutlined aria-hidden />, label: t('changePassword') },
-          { key: 'twoStep', icon: <SafetyOutlined aria-hidden />, label: t('twoStep') },
-          { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('logout') },
-        ],
-        onClick: ({ key }) => (key === 'profile' ? onProfile() : key === 'password' ? onChangePassword() : key === 'twoStep' ? onTwoStep() : onLogout()),
-      }}
+    <PortalMenu
+      trigger="click"
+      items={[
+        { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('profile') },
+        { key: 'password', icon: <LockOutlined aria-hidden />, label: t('changePassword') },
+        { key: 'twoStep', icon: <SafetyOutlined aria-hidden />, label: t('twoStep') },
+        { type: 'divider' },
+        { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('logout') },
+      ]}
+      onChoose={(key) => (key === 'profile' ? onProfile() : key === 'password' ? onChangePassword() : key === 'twoStep' ? onTwoStep() : onLogout())}
     >
       <Button ref={buttonRef} type="text" aria-label={t('menu')} style={{ color: '#fff', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
         {avatar}
         <span className="portal-hide-narrow">{nickName}</span>
       </Button>
-    </Dropdown>
+    </PortalMenu>
   );
 }

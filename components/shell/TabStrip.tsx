@@ -1,11 +1,12 @@
 'use client';
 
 import { CloseOutlined, EllipsisOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, theme, type MenuProps } from 'antd';
+import { App, Button, theme } from 'antd';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useReducer, useRef } from 'react';
+import { PortalMenu, type MenuEntry } from '@/components/ui/PortalMenu';
 import { routeOfPath } from '@/lib/auth/menu';
 import { destination, initialTabs, MAX_TABS, tabsReducer, tabToEvict, type TabAction, type TabState } from '@/lib/shell/tabs';
 
@@ -86,7 +87,7 @@ export function TabStrip({ userId, menus }: { userId: number; menus: readonly st
     if (next.active !== state.active || action.type !== 'close') router.push(destination(next));
   };
 
-  const menuFor = (path: string): MenuProps => {
+  const menuFor = (path: string): { items: MenuEntry[]; onChoose: (choice: string) => void } => {
     const tab = state.tabs.find((candidate) => candidate.path === path);
     return {
       items: [
@@ -95,7 +96,7 @@ export function TabStrip({ userId, menus }: { userId: number; menus: readonly st
         { key: 'closeOthers', label: t('shell.tabCloseOthers') },
         { key: 'closeAll', label: t('shell.tabCloseAll') },
       ],
-      onClick: ({ key: choice }) => {
+      onChoose: (choice) => {
         // Refresh reloads the tab it belongs to: the current page is rendered again in place; another
         // tab is opened, which renders its (dynamic) page afresh. Refreshing right after a push would
         // act on the page still shown, not on the one asked for.
@@ -120,7 +121,7 @@ export function TabStrip({ userId, menus }: { userId: number; menus: readonly st
           const active = tab.path === pathname;
           const title = titleOf(tab.path);
           return (
-            <Dropdown key={tab.path} menu={menuFor(tab.path)} trigger={['contextMenu']}>
+            <PortalMenu key={tab.path} {...menuFor(tab.path)} trigger="contextMenu">
               <li
                 data-tab-path={tab.path}
                 style={{
@@ -142,14 +143,14 @@ export function TabStrip({ userId, menus }: { userId: number; menus: readonly st
                   <Button type="text" size="small" icon={<CloseOutlined aria-hidden style={{ fontSize: 10 }} />} aria-label={`${t('shell.tabClose')} ${title}`} onClick={() => act({ type: 'close', path: tab.path })} />
                 )}
               </li>
-            </Dropdown>
+            </PortalMenu>
           );
         })}
       </ul>
       {allowed(pathname) && (
-        <Dropdown menu={menuFor(pathname)} trigger={['click']}>
+        <PortalMenu {...menuFor(pathname)} trigger="click">
           <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('shell.tabMenu')} />
-        </Dropdown>
+        </PortalMenu>
       )}
     </nav>
   );

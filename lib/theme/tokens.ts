@@ -23,8 +23,14 @@ const FONT_FAMILY = [
   'sans-serif',
 ].join(', ');
 
+/**
+ * The class antd's elements carry and its CSS variables are declared on: an element drawn with
+ * antd's classes outside antd's tree (the portal's menu, in the document's body) carries it too.
+ */
+export const THEME_CLASS = 'portal';
+
 export const theme: ThemeConfig = {
-  cssVar: { key: 'portal' },
+  cssVar: { key: THEME_CLASS },
   zeroRuntime: true,
   hashed: false,
   token: {

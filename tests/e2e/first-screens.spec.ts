@@ -95,6 +95,11 @@ test.describe('on a 390 px phone', () => {
 
   test('the account menu opens and signs out', async ({ page }) => {
     await signedIn(page, 'maker@demo.test', /\/dashboard\/dashboard$/);
+    // Drawn by the theme over the page: opaque, in the popups' layer, its items at antd's height.
+    await clickUntilVisible(page.getByRole('button', { name: 'Account menu' }), page.getByRole('menu'));
+    await expect(page.getByRole('menu')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await expect(page.locator('.ant-dropdown')).toHaveCSS('z-index', '1050');
+    expect((await page.getByRole('menuitem', { name: 'Profile' }).boundingBox())?.height).toBe(32);
     await chooseFromAccountMenu(page, 'Sign out', page.getByRole('heading', { name: 'Sign in' }));
     await expect(page).toHaveURL(/\/login\?notice=loggedOut$/);
     await page.goto('/dashboard/dashboard');
