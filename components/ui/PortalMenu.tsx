@@ -136,10 +136,11 @@ export function PortalMenu({ trigger, items, onChoose, content, disabled, childr
           },
           onKeyDown: (event) => {
             children.props.onKeyDown?.(event);
-            if (open && event.key === 'ArrowDown') {
+            if (!open) return;
+            if (event.key === 'ArrowDown') {
               event.preventDefault();
               enabled()[0]?.focus();
-            }
+            } else if (event.key === 'Escape') close(false);
           },
           'aria-haspopup': items ? 'menu' : 'true',
           'aria-expanded': open,
@@ -163,7 +164,9 @@ export function PortalMenu({ trigger, items, onChoose, content, disabled, childr
             ref={popup}
             id={items ? undefined : id}
             className={`${THEME_CLASS} ant-dropdown ant-dropdown-placement-bottomLeft ${styles.menu}`}
-            style={{ left: place?.left ?? 0, top: place?.top ?? 0, visibility: place ? undefined : 'hidden' }}
+            // Until measured it stays where antd's stylesheet puts it, out of the window. Not hidden: its
+            // items' transition of every property would keep them hidden, unfocusable, for 0.2 s more.
+            style={place ?? undefined}
             onKeyDown={move}
           >
             {items ? (

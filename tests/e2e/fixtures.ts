@@ -241,9 +241,9 @@ export async function readyUser(browser: Browser, roleId: number, password: stri
 }
 
 /**
- * Opens a menu and chooses one of its items, as a person would: the menu is placed once measured
- * and closes when the page scrolls or shifts under it (late layout shifts on CI's busy cores), so
- * the item is clicked once it stands in the window, and the menu is opened again if it closed.
+ * Opens a menu and chooses one of its items, as a person would: the menu is placed once measured,
+ * and on CI's busy cores a first click can come before hydration or a late layout shift can move
+ * the item, so the item is clicked once it stands in the window, and the menu opened again if needed.
  * `then` is what the choice shows; without it a choice that did nothing would pass unnoticed.
  */
 export async function chooseFromMenu(open: () => Promise<void>, item: Locator, then: Locator) {

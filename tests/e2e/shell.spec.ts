@@ -126,6 +126,39 @@ test('the profile: the spec labels, Escape closes and focus returns', async ({ p
   await expect(accountButton).toBeFocused();
 });
 
+test('the account menu from the keyboard: Enter opens it, the arrows move past the divider, Escape returns, Enter chooses', async ({ page }) => {
+  await signIn(page, 'checker@demo.test');
+  const accountButton = page.getByRole('button', { name: 'Account menu' });
+  const menu = page.getByRole('menu');
+  await expect(async () => {
+    await accountButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await expect(accountButton).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(accountButton).toBeFocused();
+  await expect(accountButton).toHaveAttribute('aria-expanded', 'false');
+
+  // Escape from the button itself, then quick keys: the items take focus as soon as the menu opens.
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Change password' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Change password' })).toBeVisible();
+  await expect(menu).toBeHidden();
+});
+
 test('change password: wrong current, a reused one, then success and sign-in with the new one', async ({ page, browser, leakScan }) => {
   // A user of its own (role 6, as wxali@demo.test): a password change ends the user's other
   // sessions, and other tests sign in as the seeded users meanwhile. Creating it and its first
