@@ -53,6 +53,15 @@ const nextConfig: NextConfig = {
         condition: { all: ['browser', 'foreign', { path: /node_modules[\\/]antd[\\/]es[\\/].*style/ }] },
         loaders: ['./scripts/antd-client-styles.cjs'],
       },
+      // antd's colour class and helpers without the colour picker's components (see the loader).
+      'color.js': {
+        condition: { all: ['browser', 'foreign', { path: /node_modules[\\/]antd[\\/]es[\\/]color-picker[\\/]color\.js$/ }] },
+        loaders: ['./scripts/antd-color-module.cjs'],
+      },
+      'util.js': {
+        condition: { all: ['browser', 'foreign', { path: /node_modules[\\/]antd[\\/]es[\\/]color-picker[\\/]util\.js$/ }] },
+        loaders: ['./scripts/antd-color-module.cjs'],
+      },
       // antd's form context without the rest of @rc-component/form (see the loader).
       'context.js': {
         condition: { all: ['browser', 'foreign', { path: /node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/ }] },

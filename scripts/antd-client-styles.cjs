@@ -29,5 +29,25 @@ function withoutStyleFunctions(source) {
   return result;
 }
 
-module.exports = withoutStyleFunctions;
+// The button's and tag's tokens ask whether a colour is bright with the helper of antd's colour
+// presets panel, whose module brings antd's Collapse and the colour picker with it: the same helper,
+// written here over the picker's Color class alone. tests/unit/theme/antd-client-styles.test.tsx
+// holds it to antd's own for every preset colour and the theme's.
+const PRESETS_IMPORT = "import { isBright } from '../../color-picker/components/ColorPresets';";
+const OWN_IS_BRIGHT = `import { Color as BrightnessColor } from '@rc-component/color-picker/es/color';
+const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new BrightnessColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`;
+
+/** A style module for the browser: no style functions, and no colour presets panel for its tokens. */
+function forBrowser(source) {
+  return withoutStyleFunctions(source).replace(PRESETS_IMPORT, OWN_IS_BRIGHT);
+}
+
+module.exports = forBrowser;
 module.exports.withoutStyleFunctions = withoutStyleFunctions;
+module.exports.forBrowser = forBrowser;
+module.exports.OWN_IS_BRIGHT = OWN_IS_BRIGHT;

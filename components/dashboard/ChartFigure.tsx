@@ -1,9 +1,10 @@
 'use client';
 
-import { Segmented, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
+import { Segmented } from '@/components/ui/Segmented';
 import { useSeen } from '@/lib/client/use-seen';
 
 export interface FigureTable {
@@ -35,10 +36,9 @@ export function ChartFigure({ summary, table, children, testId }: { summary: str
         {summary}
       </figcaption>
       <Segmented
-        size="small"
-        aria-label={t('viewAs')}
+        label={t('viewAs')}
         value={view}
-        onChange={(value) => setView(value as 'chart' | 'table')}
+        onChange={setView}
         options={[
           { value: 'chart', label: t('chart') },
           { value: 'table', label: t('table') },

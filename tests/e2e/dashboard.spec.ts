@@ -58,6 +58,24 @@ test('the dashboard draws its four charts and gives each as a table', async ({ p
   expect(shown).toContain(`HKD ${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 });
 
+test("a chart's view is chosen from the keyboard: the arrow keys switch between the chart and its table", async ({ page }) => {
+  await signIn(page, 'admin');
+  const curve = page.getByTestId('chart-curve');
+  const chart = curve.getByRole('radio', { name: 'Chart' });
+  await expect(chart).toBeChecked();
+  await expect(async () => {
+    await chart.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(curve.getByRole('radio', { name: 'Table' })).toBeChecked({ timeout: 1_000 });
+  }).toPass();
+  await expect(curve.locator('tbody tr')).toHaveCount(7);
+  await expect(curve.getByRole('radiogroup', { name: 'View as' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(chart).toBeChecked();
+  await expect(curve.locator('tbody tr')).toHaveCount(0);
+  await expect(curve.getByRole('img')).toBeVisible();
+});
+
 test('a partner sees the partner header and its own figures', async ({ page }) => {
   await signIn(page, 'partner@demo.test');
   await expect(page.getByTestId('partner-header')).toContainText(/Partner .+ \(P\d+\)/);

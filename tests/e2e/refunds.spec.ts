@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ENV } from '../../playwright.config';
-import { confirmDialog, expect, seededDay, signedInPage, test } from './fixtures';
+import { confirmDialog, expect, expectAxeClean, seededDay, signedInPage, test } from './fixtures';
 
 const REQUEST = '/transaction/refundRequest';
 const REVIEW = '/transaction/reviewRefund';
@@ -175,4 +175,30 @@ test('after a request the sale shows again with an empty form, and a second requ
     await maker.goto(`${REQUEST}?refundNo=${refundNo}`);
     await expect(maker.locator('tbody tr.portal-row')).toContainText(['1.10', '1.20'][i] as string);
   }
+});
+
+test("the review's two lists are tabs a keyboard opens, and links before the page's script", async ({ browser }) => {
+  const checker = await signedInPage(browser, 'checker@demo.test');
+  await checker.goto(REVIEW);
+  const waiting = checker.getByRole('tab', { name: 'Waiting for approval' });
+  const decided = checker.getByRole('tab', { name: 'Decided' });
+  await expect(waiting).toHaveAttribute('aria-selected', 'true');
+  // Tab reaches the shown tab only; the arrow moves to the other, Enter opens it.
+  await expect(async () => {
+    await waiting.focus();
+    await checker.keyboard.press('ArrowRight');
+    await expect(decided).toBeFocused({ timeout: 1_000 });
+  }).toPass();
+  await checker.keyboard.press('Enter');
+  await expect(checker).toHaveURL(/\/transaction\/reviewRefund\?view=decided$/);
+  await expect(checker.getByRole('tab', { name: 'Decided' })).toHaveAttribute('aria-selected', 'true');
+  await expect(checker.locator('table[data-list="refundDecided"]')).toBeVisible();
+  await expectAxeClean(checker);
+
+  // The server's HTML: the tabs are plain links.
+  const noScript = await (await browser.newContext({ javaScriptEnabled: false, storageState: await checker.context().storageState() })).newPage();
+  await noScript.goto(REVIEW);
+  await noScript.getByRole('tab', { name: 'Decided' }).click();
+  await expect(noScript).toHaveURL(/\?view=decided$/);
+  await expect(noScript.getByRole('tab', { name: 'Decided' })).toHaveAttribute('aria-selected', 'true');
 });

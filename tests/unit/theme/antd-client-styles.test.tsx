@@ -10,7 +10,7 @@ import { theme } from '@/lib/theme/tokens';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(__dirname, '../../..');
-const { withoutStyleFunctions } = require(join(ROOT, 'scripts/antd-client-styles.cjs')) as { withoutStyleFunctions: (source: string) => string };
+const { withoutStyleFunctions, forBrowser, OWN_IS_BRIGHT } = require(join(ROOT, 'scripts/antd-client-styles.cjs')) as { withoutStyleFunctions: (source: string) => string; forBrowser: (source: string) => string; OWN_IS_BRIGHT: string };
 const ANTD = join(ROOT, 'node_modules/antd/es');
 
 /** The style function given to each call of antd's three style-hook factories, as written. */
@@ -67,4 +67,35 @@ describe("antd's style functions in the browser's bundle (scripts/antd-client-st
     // The component tokens (the third argument) stay: antd still registers them as CSS variables.
     expect(withoutStyleFunctions(readFileSync(join(ANTD, 'button/style/index.js'), 'utf8'))).toMatch(/genStyleHooks\('Button', \(\) => \[\], prepareComponentToken,/);
   });
+
+  it("gives the button's and tag's tokens antd's own brightness rule without the colour presets panel's module", () => {
+    type Color = { toRgb(): unknown };
+    for (const path of ['button/style/token.js', 'tag/style/index.js']) {
+      const source = readFileSync(join(ANTD, path), 'utf8');
+      // An antd that no longer imports the panel's helper leaves nothing to replace: this fails then.
+      expect(source).toContain("from '../../color-picker/components/ColorPresets'");
+      const output = forBrowser(source);
+      expect(output).not.toContain('ColorPresets');
+      expect(output).toContain(OWN_IS_BRIGHT);
+      const { diagnostics } = ts.transpileModule(output, { reportDiagnostics: true, compilerOptions: { allowJs: true, module: ts.ModuleKind.ESNext } });
+      expect(diagnostics ?? []).toEqual([]);
+    }
+    const body = OWN_IS_BRIGHT.replace(/^import .*$/m, '');
+    const own = new Function('BrightnessColor', `${body}; return isBright;`)(require('@rc-component/color-picker/lib/color').Color) as (value: Color, bg: string) => boolean;
+    const { isBright } = require('antd/lib/color-picker/components/ColorPresets') as { isBright: (value: Color, bg: string) => boolean };
+    const { AggregationColor } = require('antd/lib/color-picker/color') as { AggregationColor: new (value: string) => Color };
+    const { presetPalettes } = require('@ant-design/colors') as { presetPalettes: Record<string, string[]> };
+    const colours = [...Object.values(presetPalettes).flat(), String(theme.token?.colorPrimary), '#ffffff', '#000000', 'rgba(0, 0, 0, 0.88)', 'rgba(255, 255, 255, 0.3)', '#fadb1480'];
+    let bright = 0;
+    for (const colour of colours) {
+      for (const background of ['#fff', '#000']) {
+        expect([colour, background, own(new AggregationColor(colour), background)]).toEqual([colour, background, isBright(new AggregationColor(colour), background)]);
+        if (isBright(new AggregationColor(colour), background)) bright += 1;
+      }
+    }
+    // Both answers occur, so the comparison can tell the rules apart.
+    expect(bright).toBeGreaterThan(10);
+    expect(bright).toBeLessThan(colours.length * 2 - 10);
+  });
 });
+
