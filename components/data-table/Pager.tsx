@@ -4,6 +4,7 @@ import { DoubleLeftOutlined, DoubleRightOutlined, DownOutlined, EllipsisOutlined
 import { useTranslations } from 'next-intl';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { JUMP, pageCount, pagerItems } from '@/lib/data-table/pages';
+import { THEME_CLASS } from '@/lib/theme/tokens';
 import styles from './pager.module.css';
 
 export interface PagerProps {
@@ -84,7 +85,7 @@ export function Pager({ page, pageSize, total, pageSizes, onChange, href }: Page
 
   return (
     <nav aria-label={t('pages')}>
-      <ul className={`ant-pagination portal ${styles.pager}`}>
+      <ul className={`ant-pagination ${THEME_CLASS} ${styles.pager}`}>
         {step(Math.min(page - 1, pages), 'prev')}
         {items.map((item, index) => {
           if (item.kind === 'page') {
@@ -118,7 +119,7 @@ export function Pager({ page, pageSize, total, pageSizes, onChange, href }: Page
         {step(page + 1, 'next')}
         {pageSizes.length > 1 && (
           <li className="ant-pagination-options">
-            <div className={`ant-select ant-select-outlined ant-pagination-options-size-changer portal ant-select-css-var ant-select-single ant-select-show-arrow ${styles.size}`}>
+            <div className={`ant-select ant-select-outlined ant-pagination-options-size-changer ${THEME_CLASS} ant-select-css-var ant-select-single ant-select-show-arrow ${styles.size}`}>
               <div className="ant-select-content ant-select-content-has-value" aria-hidden>
                 {t('perPage', { size: pageSize })}
               </div>

@@ -80,35 +80,35 @@ export function RefundSaleForm({ sale, onSent }: { sale: RefundableSale; onSent:
       ) : nothingLeft ? (
         <Alert data-testid="refund-nothing" type="info" showIcon title={t('refund.form.nothingLeft', { amount: formatMoney(sale.hasRefundAmount) })} />
       ) : (
-      <Form form={form} layout="vertical" name="refund-request" onFinish={() => setConfirming(true)}>
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="refundAmount"
-              label={t('refund.form.amount')}
-              required
-              extra={t('refund.form.amountHelp', { balance: formatAmount(sale.refundBalance) })}
-              rules={[{ validator: async (_, value: string | undefined) => { const problem = amountProblem(value ?? '', limits); if (problem) throw new Error(t(problem.key as never, problem.values as never)); } }]}
-            >
-              <Input inputMode="decimal" prefix="HKD" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="reasonType" label={t('refund.form.reasonType')} rules={[{ required: true, message: t('refund.errors.reasonTypeRequired') }]}>
-              <Select options={REASON_TYPES.map((code) => ({ value: code, label: t(`refund.reasonTypes.${code}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="reason" label={t('refund.form.reason')} rules={[{ required: true, whitespace: true, message: t('refund.errors.reasonRequired') }, { max: REASON_MAX, message: t('refund.errors.reasonTooLong') }]}>
-              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={REASON_MAX} />
-            </Form.Item>
-          </Col>
-        </Row>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Button type="primary" htmlType="submit">
-          {t('refund.form.submit')}
-        </Button>
-      </Form>
+        <Form form={form} layout="vertical" name="refund-request" onFinish={() => setConfirming(true)}>
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="refundAmount"
+                label={t('refund.form.amount')}
+                required
+                extra={t('refund.form.amountHelp', { balance: formatAmount(sale.refundBalance) })}
+                rules={[{ validator: async (_, value: string | undefined) => { const problem = amountProblem(value ?? '', limits); if (problem) throw new Error(t(problem.key as never, problem.values as never)); } }]}
+              >
+                <Input inputMode="decimal" prefix="HKD" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="reasonType" label={t('refund.form.reasonType')} rules={[{ required: true, message: t('refund.errors.reasonTypeRequired') }]}>
+                <Select options={REASON_TYPES.map((code) => ({ value: code, label: t(`refund.reasonTypes.${code}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="reason" label={t('refund.form.reason')} rules={[{ required: true, whitespace: true, message: t('refund.errors.reasonRequired') }, { max: REASON_MAX, message: t('refund.errors.reasonTooLong') }]}>
+                <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={REASON_MAX} />
+              </Form.Item>
+            </Col>
+          </Row>
+          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+          <Button type="primary" htmlType="submit">
+            {t('refund.form.submit')}
+          </Button>
+        </Form>
       )}
       <Modal
         open={confirming}
