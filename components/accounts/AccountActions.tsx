@@ -14,11 +14,12 @@ import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import type { Proof } from '@/components/two-step/StepUpFields';
 import { hasFactor, useFactorStatus } from '@/components/two-step/use-factor-status';
 import { useStepUp } from '@/components/two-step/use-step-up';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // The account's form (antd's form, inputs, selects and radios) is not part of the list's first load:
 // it loads when the browser is idle, or at the first opening if that comes first.
 const loadAccountFormDialog = () => import('./AccountFormDialog').then((m) => m.AccountFormDialog);
-const AccountFormDialog = dynamic(loadAccountFormDialog, { ssr: false });
+const AccountFormDialog = dynamic(orUpdatePrompt(loadAccountFormDialog), { ssr: false });
 
 /**
  * The account administrator's actions on the account list: a new account (toolbar), and in a row's

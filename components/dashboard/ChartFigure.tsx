@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
 import { Segmented } from '@/components/ui/Segmented';
 import { useSeen } from '@/lib/client/use-seen';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 export interface FigureTable {
   columns: { key: string; title: string; numeric?: boolean }[];
@@ -19,7 +20,7 @@ export const CHART_HEIGHT = 260;
 export const CanvasSkeleton = () => <Skeleton.Node active styles={{ root: { display: 'block' }, content: { width: '100%', height: CHART_HEIGHT } }} />;
 
 // The table view shows only after a switch: antd's Table loads then, not with the dashboard.
-const FigureTableView = dynamic(() => import('./FigureTable').then((m) => m.FigureTable), { ssr: false });
+const FigureTableView = dynamic(orUpdatePrompt(() => import('./FigureTable').then((m) => m.FigureTable)), { ssr: false });
 
 /**
  * A chart with the same numbers as a table: the canvas (react-chartjs-2 gives it role="img") is

@@ -14,9 +14,10 @@ import { localName, type Names } from '@/lib/i18n/names';
 import { codeName, type CodeTranslator } from '@/lib/list-kit/cells';
 import { CHART_HEIGHT } from './ChartFigure';
 import { CurveChart, ShareChart, TopStoresChart } from './charts';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 /** A failed panel's alert: its code loads with the failure, so a dashboard that answers does without it. */
-export const PanelError = dynamic(() => import('./PanelError').then((m) => m.PanelError));
+export const PanelError = dynamic(orUpdatePrompt(() => import('./PanelError').then((m) => m.PanelError)));
 
 /** The dashboard's grid: each slot is a panel that streams in on its own. */
 export function DashboardGrid({ panels }: { panels: Record<DashboardPanel, ReactNode> }) {

@@ -6,13 +6,14 @@ import { useLocale, useTranslations } from 'next-intl';
 import { axisAmount, axisLetters, CHART_PALETTE, plotValue, shortDay, storeAxisLabels, valueAxisMin, type DayFigure } from '@/lib/dashboard/figures';
 import { formatAmount, formatCount, formatMoney } from '@/lib/format/money';
 import { CanvasSkeleton, ChartFigure } from './ChartFigure';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // A canvas has nothing to show before the browser draws it, so Chart.js loads after the page is
 // interactive (and a chart once it is scrolled to, ChartFigure) rather than with it; a skeleton holds
 // the chart's place meanwhile.
-const Line = dynamic(() => import('./canvases').then((m) => m.Line), { ssr: false, loading: CanvasSkeleton });
-const Bar = dynamic(() => import('./canvases').then((m) => m.Bar), { ssr: false, loading: CanvasSkeleton });
-const Doughnut = dynamic(() => import('./canvases').then((m) => m.Doughnut), { ssr: false, loading: CanvasSkeleton });
+const Line = dynamic(orUpdatePrompt(() => import('./canvases').then((m) => m.Line)), { ssr: false, loading: CanvasSkeleton });
+const Bar = dynamic(orUpdatePrompt(() => import('./canvases').then((m) => m.Bar)), { ssr: false, loading: CanvasSkeleton });
+const Doughnut = dynamic(orUpdatePrompt(() => import('./canvases').then((m) => m.Doughnut)), { ssr: false, loading: CanvasSkeleton });
 
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 

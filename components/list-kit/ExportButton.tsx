@@ -12,11 +12,12 @@ import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import { formatCount } from '@/lib/format/money';
 import type { ExportFormat } from '@/lib/list-kit/export';
 import type { ExportJob } from './ExportProgress';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // The progress dialog (antd's Progress with it) is not part of a list's first load: it loads when the
 // browser is idle, or at the first export if that comes first.
 const loadExportProgress = () => import('./ExportProgress').then((m) => m.ExportProgress);
-const ExportProgress = dynamic(loadExportProgress, { ssr: false });
+const ExportProgress = dynamic(orUpdatePrompt(loadExportProgress), { ssr: false });
 
 /** The file name the server chose (RFC 6266: `filename*` wins over `filename`). */
 export function fileNameOf(disposition: string | null, fallback: string): string {

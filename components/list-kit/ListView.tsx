@@ -18,10 +18,11 @@ import type { RowActionProps } from './row-actions';
 import styles from './list-view.module.css';
 import { ListSelectionContext } from './selection';
 import { useListNavigation } from './use-list-navigation';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // A row's drawer loads when the browser is idle after the page, or at the first opening if that comes first.
 const loadDetailDrawer = () => import('./DetailDrawer').then((m) => m.DetailDrawer);
-const DetailDrawer = dynamic(loadDetailDrawer, { ssr: false });
+const DetailDrawer = dynamic(orUpdatePrompt(loadDetailDrawer), { ssr: false });
 
 /** One page of the list as the server loaded it, with its summary cards already translated. */
 export interface ListResult {

@@ -12,10 +12,11 @@ import { uploadForm } from '@/lib/client/upload';
 import { formatMoneySum } from '@/lib/format/money';
 import { BATCH_COLUMNS, BATCH_LIMITS, REASON_TYPES } from '@/lib/refunds/codes';
 import type { PreviewRow } from './BatchPreviewTable';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // The preview's table (antd's Table, with its tree, pager and filters) comes when a file has been
 // read, not with the page: the preview waits for the file's checks on the server anyway.
-const BatchPreviewTable = dynamic(() => import('./BatchPreviewTable').then((m) => m.BatchPreviewTable), { ssr: false });
+const BatchPreviewTable = dynamic(orUpdatePrompt(() => import('./BatchPreviewTable').then((m) => m.BatchPreviewTable)), { ssr: false });
 
 /**
  * Batch refund upload: template download, a file read and checked by the server (each row's format,

@@ -13,11 +13,12 @@ import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import { formatTimestamp14 } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
 import { isVoided } from '@/lib/refunds/batch-sales';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // The sale's refund form (its select, text area and details) is not part of the page's first load:
 // it loads when the browser is idle, or when a sale is found if that comes first.
 const loadRefundSaleForm = () => import('./RefundSaleForm').then((m) => m.RefundSaleForm);
-const RefundSaleForm = dynamic(loadRefundSaleForm, { ssr: false });
+const RefundSaleForm = dynamic(orUpdatePrompt(loadRefundSaleForm), { ssr: false });
 
 /** A sale found for a refund, as /api/refunds/find answers it. */
 export interface RefundableSale {

@@ -10,11 +10,12 @@ import { APPROVALS_CHANGED } from '@/components/shell/AppShell';
 import { useOpenedOnce } from '@/lib/client/use-opened-once';
 import { usePreloadWhenIdle } from '@/lib/client/use-preload';
 import type { ReviewAction, ReviewDecision } from './review';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // The decision's dialog (antd's form and inputs, the second factor's fields) is not part of the
 // list's first load: it loads when the browser is idle, or at the first decision if that comes first.
 const loadReviewDialog = () => import('./ReviewDialog').then((m) => m.ReviewDialog);
-const ReviewDialog = dynamic(loadReviewDialog, { ssr: false });
+const ReviewDialog = dynamic(orUpdatePrompt(loadReviewDialog), { ssr: false });
 
 /**
  * The review list's actions: approve or reject the selected waiting requests with the second factor

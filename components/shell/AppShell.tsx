@@ -27,15 +27,16 @@ import { ShellFooter } from './ShellFooter';
 import { Sidebar, type Organisation } from './Sidebar';
 import { TabStrip } from './TabStrip';
 import styles from './shell.module.css';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // The account menu's dialogs open on a click only: their code loads then, not with every page.
-const ProfileDialog = dynamic(() => import('./ProfileDialog').then((m) => m.ProfileDialog), { ssr: false });
-const ChangePasswordDialog = dynamic(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog), { ssr: false });
-const TwoStepDialog = dynamic(() => import('../two-step/TwoStepDialog').then((m) => m.TwoStepDialog), { ssr: false });
+const ProfileDialog = dynamic(orUpdatePrompt(() => import('./ProfileDialog').then((m) => m.ProfileDialog)), { ssr: false });
+const ChangePasswordDialog = dynamic(orUpdatePrompt(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog)), { ssr: false });
+const TwoStepDialog = dynamic(orUpdatePrompt(() => import('../two-step/TwoStepDialog').then((m) => m.TwoStepDialog)), { ssr: false });
 // The sidebar's drawer, on narrow screens only: its code loads once the screen is known to be narrow, before the first tap.
-const Drawer = dynamic(() => import('antd/es/drawer'), { ssr: false });
+const Drawer = dynamic(orUpdatePrompt(() => import('antd/es/drawer').then((m) => m.default)), { ssr: false });
 // Only partners see their customer switcher: antd's Select loads with it, not with every page.
-const CustomerSwitcher = dynamic(() => import('./CustomerSwitcher').then((m) => m.CustomerSwitcher));
+const CustomerSwitcher = dynamic(orUpdatePrompt(() => import('./CustomerSwitcher').then((m) => m.CustomerSwitcher)));
 
 /** Spec section 9: the sidebar becomes a drawer under 1264 px; drawer 279 wide, mini 60. */
 const MOBILE_QUERY = '(max-width: 1263px)';

@@ -10,9 +10,10 @@ import type { ShellLinks } from '@/lib/shell/links';
 import { ShellLink } from './ShellLink';
 import { SidebarMenu } from './SidebarMenu';
 import styles from './sidebar.module.css';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // antd's Menu only for the collapsed sidebar (its pop-ups and tooltips): an open sidebar loads none of it.
-const CollapsedMenu = dynamic(() => import('./CollapsedMenu').then((m) => m.CollapsedMenu));
+const CollapsedMenu = dynamic(orUpdatePrompt(() => import('./CollapsedMenu').then((m) => m.CollapsedMenu)));
 
 export interface Organisation {
   kind: 'customer' | 'partner';

@@ -6,10 +6,11 @@ import type { ApiResult } from '@/lib/client/api';
 import type { StepUpPrompt } from './StepUpDialog';
 import type { Proof } from './StepUpFields';
 import { methodsOf, useFactorStatus } from './use-factor-status';
+import { orUpdatePrompt } from '@/lib/client/on-demand';
 
 // The dialog (antd's form and input, the passkey's client) loads when a change first asks for it,
 // beside the factor status it waits for anyway: not with the pages whose changes may ask.
-const StepUpDialog = dynamic(() => import('./StepUpDialog').then((m) => m.StepUpDialog), { ssr: false });
+const StepUpDialog = dynamic(orUpdatePrompt(() => import('./StepUpDialog').then((m) => m.StepUpDialog)), { ssr: false });
 
 type Send<T> = (proof?: Proof) => Promise<ApiResult<T>>;
 

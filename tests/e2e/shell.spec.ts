@@ -255,6 +255,22 @@ test('the update prompt appears when the services report a newer version, and ca
 test.describe('on a 1024 px laptop', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
+  test('code the page loads on demand, gone with a replaced deployment, brings the translated update prompt, not an error screen', async ({ page, context }) => {
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+    // The chunks a page's HTML names are what it loads first; every other one (the sidebar's drawer,
+    // dialogs) answers 404, as after a new build replaced the one this page came from.
+    const html = await (await context.request.get('/transaction/refundRequest')).text();
+    const named = new Set([...html.matchAll(/\/_next\/static\/chunks\/[^"'\s\\]+/g)].map((m) => m[0]));
+    await page.route('**/_next/static/chunks/**', (route) => (named.has(new URL(route.request().url()).pathname) ? route.continue() : route.fulfill({ status: 404, body: '' })));
+    await page.goto('/transaction/refundRequest');
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const prompt = page.getByRole('dialog', { name: 'A new version is available' });
+    await expect(prompt).toBeVisible();
+    await expect(page.getByText('This page couldn’t load')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Refund request' })).toBeAttached();
+  });
+
   test('the sidebar is a drawer that closes on navigation', async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page.locator('.portal-sider')).toBeHidden();
